@@ -1,0 +1,16 @@
+//! Codon IR (CIR): a small, fully typed, monomorphic IR between the type checker and LLVM.
+//!
+//! See `../shared/seeds/codon-ir.txt` for the model: a module of types, variables, functions and
+//! values, where values are constants, instructions or control flow and operators are calls to
+//! magic methods.
+
+pub mod module;
+pub mod node;
+pub mod pass;
+pub mod printer;
+pub mod types;
+
+pub use module::Module;
+pub use node::{Func, FuncId, FuncKind, Handler, Loc, Value, ValueId, ValueKind, Var, VarId};
+pub use pass::{NoRealizer, Pass, PassManager, Realizer};
+pub use types::{Field, Type, TypeId, TypeKind, TypeTable};

@@ -1,0 +1,193 @@
+//! CIR nodes: variables, functions and values (constants, instructions and control flow).
+//!
+//! Nodes live in arenas owned by the [`crate::Module`] and refer to each other by id, so any
+//! node can be replaced in place (`Module::replace_value`) and passes can rewrite freely.
+
+use crate::types::TypeId;
+
+/// Index of a variable (or function) in the module's variable arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// Index of a function in the module's function arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+/// Index of a value in the module's value arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub u32);
+
+/// Where a node came from in the source, for runtime error reports and debug info.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Loc {
+    /// Index into `Module::files`.
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// A variable: a function argument, a local, or a global (module-level) variable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Var {
+    pub name: String,
+    pub ty: TypeId,
+    /// Module-level variables become LLVM globals; others are entry-block allocas.
+    pub global: bool,
+}
+
+/// A function: a realization of a source function for one tuple of argument types.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Func {
+    /// Unique (mangled) name, e.g. `fib[int]`; also its symbol name.
+    pub name: String,
+    /// The name as written in source, e.g. `fib` or `__add__`.
+    pub unmangled: String,
+    /// Argument variables, in order.
+    pub args: Vec<VarId>,
+    /// Return type (`NoneType` for procedures; the generator type for generators).
+    pub ret: TypeId,
+    pub kind: FuncKind,
+    /// Attributes from decorators and analyses (`inline`, `noinline`, `export`, `test`, …).
+    pub attrs: Vec<String>,
+    pub loc: Loc,
+}
+
+/// How a function is implemented.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FuncKind {
+    /// Ordinary code.
+    Bodied {
+        /// Local variables (not arguments) used by the body.
+        locals: Vec<VarId>,
+        /// A `Series` flow.
+        body: ValueId,
+        /// True when the body yields: the function returns a generator (an LLVM coroutine).
+        generator: bool,
+    },
+    /// Declared here, defined elsewhere (the runtime or libc), called by `symbol`.
+    External { symbol: String },
+    /// An `@llvm` function: `ir` is the body text placed inside
+    /// `define RET @NAME(ARGS) { … }`, with `{=NAME}` replaced by the LLVM type of the named
+    /// type argument; lines starting with `declare` are placed outside the function.
+    Llvm { ir: String, type_args: Vec<(String, TypeId)> },
+}
+
+/// A value: anything that computes something (or nothing: control flow has type `NoneType`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Value {
+    pub kind: ValueKind,
+    pub ty: TypeId,
+    pub loc: Loc,
+}
+
+/// One `except` clause of a [`ValueKind::Try`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Handler {
+    /// Reference classes this clause catches (with their subclasses); empty catches everything.
+    pub types: Vec<TypeId>,
+    /// Variable bound to the caught exception object (`except E as e`).
+    pub var: Option<VarId>,
+    /// A `Series` flow.
+    pub body: ValueId,
+}
+
+/// The kinds of value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ValueKind {
+    // ----- constants -----
+    /// Integer constant of the value's (integer or bool) type.
+    IntConst(i64),
+    FloatConst(f64),
+    BoolConst(bool),
+    /// A `str` constant (a `{ i64 len, ptr data }` record pointing at constant bytes).
+    StrConst(String),
+    /// The `None`/zero value of the type (empty record, null reference, empty optional).
+    Null,
+
+    // ----- instructions -----
+    /// Reads a variable.
+    VarRef(VarId),
+    /// The address of a variable, as a `Ptr[T]`.
+    VarPtr(VarId),
+    /// A function as a value (a function pointer).
+    FuncRef(FuncId),
+    /// Direct call.
+    Call { func: FuncId, args: Vec<ValueId> },
+    /// Call through a function-pointer value.
+    CallIndirect { callee: ValueId, args: Vec<ValueId> },
+    /// Stores a value into a variable. Type `NoneType`.
+    Assign { var: VarId, value: ValueId },
+    /// Reads field `field` of a record (by value) or of a reference object (through its pointer).
+    Extract { value: ValueId, field: usize },
+    /// Writes field `field` of a reference object. Type `NoneType`.
+    Insert { target: ValueId, field: usize, value: ValueId },
+    /// Builds a record from its field values.
+    MakeRecord(Vec<ValueId>),
+    /// Allocates a zeroed reference object of the value's type (runtime GC allocation).
+    New,
+    /// Wraps a value into the value's `Optional` type (`None` is [`ValueKind::Null`]).
+    MakeOptional(ValueId),
+    /// Whether an optional holds a value. Type `bool`.
+    OptionalHas(ValueId),
+    /// The value inside an optional (undefined when empty: check first).
+    OptionalGet(ValueId),
+    /// Bit-casts between reference classes (upcasts to a base class) and `Ptr` types.
+    Cast(ValueId),
+    /// `cond ? a : b` evaluating only the chosen side.
+    Ternary { cond: ValueId, then: ValueId, other: ValueId },
+    /// Returns from the enclosing function (through any `finally`).
+    Return(Option<ValueId>),
+    /// Leaves the innermost loop (through any `finally`).
+    Break,
+    /// Next iteration of the innermost loop (through any `finally`).
+    Continue,
+    /// In a generator: yields a value (or suspends without one) to the consumer.
+    Yield(Option<ValueId>),
+    /// Raises a reference-class exception object.
+    Throw(ValueId),
+    /// Runs a flow for its effects, then evaluates to `value` (statements inside expressions).
+    FlowInstr { flow: ValueId, value: ValueId },
+
+    // ----- control flow (type `NoneType`) -----
+    /// Values evaluated in order.
+    Series(Vec<ValueId>),
+    If { cond: ValueId, then: ValueId, other: Option<ValueId> },
+    While { cond: ValueId, body: ValueId },
+    /// Runs `body` with `var` set to each value produced by the generator `iter`;
+    /// the generator is destroyed when the loop ends (also by `break`).
+    For { iter: ValueId, var: VarId, body: ValueId },
+    /// `for var in range(start, end, step)` with a constant non-zero `step`, lowered to a counted loop.
+    ImperativeFor { start: ValueId, end: ValueId, step: i64, var: VarId, body: ValueId },
+    /// `try`/`except`/`else`/`finally`.
+    Try { body: ValueId, handlers: Vec<Handler>, orelse: Option<ValueId>, finally: Option<ValueId> },
+}
+
+impl ValueKind {
+    /// The values this value uses directly, in evaluation order.
+    pub fn operands(&self) -> Vec<ValueId> {
+        use ValueKind::*;
+        match self {
+            IntConst(_) | FloatConst(_) | BoolConst(_) | StrConst(_) | Null | VarRef(_) | VarPtr(_)
+            | FuncRef(_) | New | Break | Continue => vec![],
+            Call { args, .. } => args.clone(),
+            CallIndirect { callee, args } => std::iter::once(*callee).chain(args.iter().copied()).collect(),
+            Assign { value, .. } => vec![*value],
+            Extract { value, .. } => vec![*value],
+            Insert { target, value, .. } => vec![*target, *value],
+            MakeRecord(vs) | Series(vs) => vs.clone(),
+            MakeOptional(v) | OptionalHas(v) | OptionalGet(v) | Cast(v) | Throw(v) => vec![*v],
+            Ternary { cond, then, other } => vec![*cond, *then, *other],
+            Return(v) | Yield(v) => v.iter().copied().collect(),
+            FlowInstr { flow, value } => vec![*flow, *value],
+            If { cond, then, other } => std::iter::once(*cond).chain(std::iter::once(*then)).chain(*other).collect(),
+            While { cond, body } => vec![*cond, *body],
+            For { iter, body, .. } => vec![*iter, *body],
+            ImperativeFor { start, end, body, .. } => vec![*start, *end, *body],
+            Try { body, handlers, orelse, finally } => std::iter::once(*body)
+                .chain(handlers.iter().map(|h| h.body))
+                .chain(*orelse)
+                .chain(*finally)
+                .collect(),
+        }
+    }
+}

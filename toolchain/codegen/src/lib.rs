@@ -1,0 +1,26 @@
+//! Code generation: lowers a CIR module to LLVM IR through inkwell, merges the C runtime, runs
+//! LLVM's optimization pipeline and writes LLVM IR, bitcode, assembly or an object file.
+//!
+//! The mapping follows `seeds/codon-llvm-codegen.txt` and the doc of [`cir::TypeKind`]: every
+//! CIR function becomes one LLVM function, variables are entry-block allocas, generators are
+//! switched-resume LLVM coroutines and exceptions use Itanium zero-cost unwinding with the
+//! runtime's `seq_personality` and a try/except/else/finally state machine.
+
+mod emit;
+mod error;
+mod exceptions;
+mod flow;
+mod func;
+mod generators;
+mod llvm_funcs;
+mod lower;
+mod options;
+mod rt;
+mod runtime_link;
+mod target;
+mod types;
+mod value;
+
+pub use emit::{emit_to_file, emit_to_string};
+pub use error::CodegenError;
+pub use options::{Emit, Options};

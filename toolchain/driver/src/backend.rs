@@ -1,0 +1,41 @@
+//! The driver's one door into `codegen`: CIR to LLVM IR, assembly, bitcode or object code.
+
+use std::path::Path;
+
+use crate::errors::{Error, Result};
+use crate::ice;
+use crate::target::Target;
+
+/// Code generation settings for one build.
+pub struct Settings<'a> {
+    pub target: &'a Target,
+    /// Run LLVM's optimization pipeline (`default<O3>`).
+    pub optimize: bool,
+}
+
+impl Settings<'_> {
+    fn options(&self) -> codegen::Options {
+        codegen::Options {
+            triple: self.target.to_string(),
+            cpu: self.target.cpu().to_string(),
+            features: String::new(),
+            release: self.optimize,
+        }
+    }
+}
+
+fn failed(e: impl std::fmt::Display) -> Error {
+    Error::msg(format!("code generation failed: {e}"))
+}
+
+/// Writes `output` for `module` to `path`.
+pub fn emit_to_file(module: &cir::Module, settings: &Settings, output: codegen::Emit, path: &Path) -> Result<()> {
+    ice::stage("codegen", || codegen::emit_to_file(module, &settings.options(), output, path))
+        .map_err(failed)
+}
+
+/// `output` for `module` as text (LLVM IR or assembly).
+pub fn emit_to_string(module: &cir::Module, settings: &Settings, output: codegen::Emit) -> Result<String> {
+    ice::stage("codegen", || codegen::emit_to_string(module, &settings.options(), output))
+        .map_err(failed)
+}

@@ -1,0 +1,53 @@
+//! Internal compiler errors: a panic anywhere in the pipeline (on any thread) is recorded with
+//! the stage that was running, instead of Rust's default panic message, and reported once as
+//! `internal compiler error: STAGE: MESSAGE` with exit status 101.
+
+use std::backtrace::{Backtrace, BacktraceStatus};
+use std::sync::{Mutex, MutexGuard};
+
+use crate::errors::Error;
+
+/// The stage running now; panics are attributed to it.
+static STAGE: Mutex<&str> = Mutex::new("driver");
+/// The first panic since the last [`take`]: its stage and message.
+static PANIC: Mutex<Option<(&str, String)>> = Mutex::new(None);
+
+/// Locks a mutex, ignoring poisoning (the data are plain values, always consistent).
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Replaces Rust's panic message with a record of the panic (see [`take`]). With
+/// `RUST_BACKTRACE` set, the backtrace is printed at once.
+pub fn install_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let stage = *lock(&STAGE);
+        let mut message = info.payload_as_str().unwrap_or("unknown panic payload").to_string();
+        if let Some(loc) = info.location() {
+            message += &format!(" (panicked at {}:{}:{})", loc.file(), loc.line(), loc.column());
+        }
+        let backtrace = Backtrace::capture();
+        if backtrace.status() == BacktraceStatus::Captured {
+            eprintln!("codon: panic in {stage}: {message}\n{backtrace}");
+        }
+        lock(&PANIC).get_or_insert((stage, message));
+    }));
+}
+
+/// Runs `f` as pipeline stage `name` (for attributing panics).
+pub fn stage<T>(name: &'static str, f: impl FnOnce() -> T) -> T {
+    let outer = std::mem::replace(&mut *lock(&STAGE), name);
+    let result = f();
+    *lock(&STAGE) = outer;
+    result
+}
+
+/// The panic recorded since the last call, as an internal error.
+pub fn take() -> Option<Error> {
+    lock(&PANIC).take().map(|(stage, message)| Error::Internal { stage, message })
+}
+
+/// The recorded panic as an internal error, for a caller that caught an unwinding panic.
+pub fn take_error() -> Error {
+    take().unwrap_or(Error::Internal { stage: "driver", message: "a panic left no message".into() })
+}

@@ -1,0 +1,286 @@
+//! Code that becomes functions or loops of its own: nested `def`s, lambdas, generator
+//! expressions, comprehensions, and f-strings (joined `str` pieces).
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use syntax::ast::{self, Comprehension, Expr, ExprKind, FStringPart, FunctionBody, Param, Stmt, StmtKind};
+use syntax::Span;
+
+use super::call::Arg;
+use super::names::{names_read, names_read_stmts};
+use super::{Binding, Fcx};
+use crate::context::R;
+use crate::defs::{ClassId, Symbol};
+use crate::typed::{TExpr, TExprKind, TStmt, TTarget};
+use crate::types::Type;
+
+fn ident(name: &str, span: Span) -> ast::Ident {
+    ast::Ident { name: name.to_string(), span }
+}
+
+impl Fcx<'_, '_> {
+    /// Locals visible here that `names` mentions: what a nested function must capture.
+    fn captures_for(&self, names: &[String], exclude: &[String]) -> Vec<(String, crate::typed::LocalId)> {
+        let mut out = Vec::new();
+        for n in names {
+            if exclude.contains(n) {
+                continue;
+            }
+            let found = self
+                .inner_scopes
+                .iter()
+                .rev()
+                .find_map(|s| match s.get(n) {
+                    Some(Binding::Local(l)) => Some(*l),
+                    _ => None,
+                })
+                .or_else(|| self.scope.get(n).copied());
+            if let Some(l) = found {
+                if !self.toplevel || self.inner_scopes.iter().any(|s| s.contains_key(n)) {
+                    out.push((n.clone(), l));
+                }
+            }
+        }
+        out
+    }
+
+    /// Registers a function made here whose leading parameters receive the captured values,
+    /// and returns the function value (a record of those values).
+    fn make_closure(&mut self, mut f: ast::FunctionDef, captures: Vec<(String, crate::typed::LocalId)>, span: Span, synthetic: bool) -> TExpr {
+        let mut params: Vec<Param> =
+            captures.iter().map(|(n, _)| Param { name: ident(n, span), annotation: None, default: None }).collect();
+        params.append(&mut f.params.posonly);
+        params.append(&mut f.params.args);
+        f.params.args = params;
+        let def = self.s.add_func(self.module, self.file, None, Rc::new(f));
+        let fd = &mut self.s.defs.funcs[def.0 as usize];
+        fd.captures = captures.iter().map(|(n, _)| n.clone()).collect();
+        fd.synthetic = synthetic;
+        let values: Vec<TExpr> = captures.iter().map(|(_, l)| self.local(*l, span)).collect();
+        let ty = Type::Func { def, captured: values.iter().map(|v| v.ty.clone()).collect() };
+        TExpr::new(TExprKind::Record(values), ty, span)
+    }
+
+    /// A `def` statement: at module level it evaluates non-constant defaults once; inside a
+    /// function it makes a closure bound to the name.
+    pub fn check_def(&mut self, f: &ast::FunctionDef, span: Span) -> R<Vec<TStmt>> {
+        if self.toplevel && self.inner_scopes.is_empty() {
+            let Some(Symbol::Func(defs)) = self.s.defs.module(self.module).symbols.get(&f.name.name).cloned() else {
+                return Ok(vec![]);
+            };
+            let Some(def) = defs.into_iter().find(|d| self.s.defs.func(*d).ast.name.span == f.name.span) else {
+                return Ok(vec![]);
+            };
+            let mut out = Vec::new();
+            for p in f.params.posonly.iter().chain(&f.params.args).chain(&f.params.kwonly) {
+                let Some(d) = &p.default else { continue };
+                if is_constant(d) {
+                    continue;
+                }
+                let v = self.check_expr(d)?;
+                let v = match &p.annotation {
+                    Some(a) => {
+                        let t = self.eval_type(a)?;
+                        self.coerce(v, &t, "default value")?
+                    }
+                    None => v,
+                };
+                let g = self.s.defs.add_global(format!("{}.default.{}", f.name.name, p.name.name), Some(v.ty.clone()));
+                self.s.defs.funcs[def.0 as usize].default_globals.insert(p.name.name.clone(), g);
+                out.push(TStmt::Assign(TTarget::Global(g), v));
+            }
+            return Ok(out);
+        }
+        let FunctionBody::Stmts(body) = &f.body else {
+            return Err(self.err(span, "@llvm functions must be defined at module or class level"));
+        };
+        let params: Vec<String> = all_params(&f.params);
+        let caps = self.captures_for(&names_read_stmts(body), &params);
+        let value = self.make_closure(f.clone(), caps, span, false);
+        self.assign_name(&f.name.name, value, span)
+    }
+
+    /// `lambda params: body`.
+    pub fn lambda(&mut self, params: &ast::Parameters, body: &Expr, span: Span) -> R<TExpr> {
+        let names = all_params(params);
+        let caps = self.captures_for(&names_read(body), &names);
+        let f = ast::FunctionDef {
+            name: ident("<lambda>", span),
+            type_params: vec![],
+            params: params.clone(),
+            returns: None,
+            decorators: vec![],
+            body: FunctionBody::Stmts(vec![Stmt { kind: StmtKind::Return(Some(body.clone())), span }]),
+            is_async: false,
+        };
+        Ok(self.make_closure(f, caps, span, true))
+    }
+
+    /// `(elt for … in … if …)`: a generator function called on the captured values.
+    pub fn generator_expr(&mut self, elt: &Expr, generators: &[Comprehension], span: Span) -> R<TExpr> {
+        let whole = Expr::new(ExprKind::GeneratorExp { elt: Box::new(elt.clone()), generators: generators.to_vec() }, span);
+        let caps = self.captures_for(&names_read(&whole), &[]);
+        let mut stmt = Stmt { kind: StmtKind::Expr(Expr::new(ExprKind::Yield(Some(Box::new(elt.clone()))), span)), span };
+        for g in generators.iter().rev() {
+            for cond in g.ifs.iter().rev() {
+                stmt = Stmt { kind: StmtKind::If { test: cond.clone(), body: vec![stmt], orelse: vec![] }, span };
+            }
+            stmt = Stmt {
+                kind: StmtKind::For { target: g.target.clone(), iter: g.iter.clone(), body: vec![stmt], orelse: vec![], is_async: false },
+                span,
+            };
+        }
+        let f = ast::FunctionDef {
+            name: ident("<genexpr>", span),
+            type_params: vec![],
+            params: ast::Parameters::default(),
+            returns: None,
+            decorators: vec![],
+            body: FunctionBody::Stmts(vec![stmt]),
+            is_async: false,
+        };
+        let func = self.make_closure(f, caps, span, true);
+        self.call_value(func, vec![], span)
+    }
+
+    /// List, set and dict comprehensions, run in place.
+    pub fn comprehension(&mut self, class: ClassId, elts: &[&Expr], generators: &[Comprehension], span: Span) -> R<TExpr> {
+        let ty = self.fresh_instance(class);
+        let obj = self.construct(ty, vec![], span)?;
+        let (acc, set) = self.temp(obj);
+        self.inner_scopes.push(HashMap::new());
+        let r = self.comp_level(acc, elts, generators, span);
+        self.inner_scopes.pop();
+        let body = r?;
+        let mut stmts = vec![set];
+        stmts.extend(body);
+        Ok(Fcx::block(stmts, self.local(acc, span)))
+    }
+
+    fn comp_level(&mut self, acc: crate::typed::LocalId, elts: &[&Expr], generators: &[Comprehension], span: Span) -> R<Vec<TStmt>> {
+        let Some((g, rest)) = generators.split_first() else {
+            let target = self.local(acc, span);
+            let call = if elts.len() == 2 {
+                let k = self.check_expr(elts[0])?;
+                let v = self.check_expr(elts[1])?;
+                self.call_method_named(target, "__setitem__", vec![k, v], "a comprehension")?
+            } else {
+                let v = self.check_expr(elts[0])?;
+                let is_list = self.s.class_of(&target.ty).map(|(c, _)| c == self.s.core().list).unwrap_or(false);
+                let add = if is_list { "append" } else { "add" };
+                self.call_method_named(target, add, vec![v], "a comprehension")?
+            };
+            return Ok(vec![TStmt::Expr(call)]);
+        };
+        let it = self.check_expr(&g.iter)?;
+        let gen = self.iterate(it)?;
+        let item = match self.s.class_of(&gen.ty) {
+            Some((_, a)) if !a.is_empty() => a[0].clone(),
+            _ => self.s.store.fresh(),
+        };
+        let mut names = Vec::new();
+        collect_target_names(&g.target, &mut names);
+        for n in names {
+            let t = self.s.store.fresh();
+            let id = self.s.next_id();
+            let l = self.new_local(&format!("{n}.c{id}"), t);
+            self.inner_scopes.last_mut().expect("comprehension scope").insert(n, Binding::Local(l));
+        }
+        let id = self.s.next_id();
+        let var = self.new_local(&format!(".comp{id}"), item);
+        let mut body = self.assign_to(&g.target, self.local(var, span))?;
+        let mut inner = self.comp_level(acc, elts, rest, span)?;
+        for cond in g.ifs.iter().rev() {
+            let c = self.check_expr(cond)?;
+            let c = self.truthy(c)?;
+            inner = vec![TStmt::If(c, inner, vec![])];
+        }
+        body.extend(inner);
+        Ok(vec![TStmt::For { iter: gen, var, body }])
+    }
+
+    /// An f-string: the pieces converted to `str` and concatenated.
+    pub fn fstring(&mut self, parts: &[FStringPart], span: Span) -> R<TExpr> {
+        let mut acc: Option<TExpr> = None;
+        for p in parts {
+            let piece = match p {
+                FStringPart::Literal(s) => TExpr::new(TExprKind::Str(s.clone()), self.s.str_t(), span),
+                FStringPart::Formatted { value, conversion, spec, debug_text } => {
+                    let v = self.check_expr(value)?;
+                    let v = match conversion {
+                        Some('r') => self.call_builtin("repr", vec![v], span)?,
+                        Some('a') => self.call_builtin("ascii", vec![v], span)?,
+                        Some(_) => self.call_builtin("str", vec![v], span)?,
+                        None => v,
+                    };
+                    let text = if spec.is_empty() {
+                        if debug_text.is_some() && conversion.is_none() {
+                            self.call_builtin("repr", vec![v], span)?
+                        } else {
+                            self.call_builtin("str", vec![v], span)?
+                        }
+                    } else {
+                        let spec_v = self.fstring(spec, span)?;
+                        self.call_builtin("format", vec![v, spec_v], span)?
+                    };
+                    match debug_text {
+                        Some(d) => {
+                            let lit = TExpr::new(TExprKind::Str(d.clone()), self.s.str_t(), span);
+                            self.binary(lit, "__add__", text, span)?
+                        }
+                        None => text,
+                    }
+                }
+            };
+            acc = Some(match acc {
+                None => piece,
+                Some(a) => self.binary(a, "__add__", piece, span)?,
+            });
+        }
+        Ok(acc.unwrap_or_else(|| TExpr::new(TExprKind::Str(String::new()), self.s.str_t(), span)))
+    }
+
+    /// Calls a prelude function or class by name.
+    pub fn call_builtin(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> R<TExpr> {
+        let args: Vec<Arg> = args.into_iter().map(|value| Arg { name: None, value }).collect();
+        match self.s.defs.module(self.s.builtins).symbols.get(name).cloned() {
+            Some(Symbol::Func(defs)) => self.call_overloads(&defs, args, span, name),
+            Some(Symbol::Class(c)) => {
+                let t = self.fresh_instance(c);
+                self.construct(t, args, span)
+            }
+            _ => Err(self.err(span, format!("the stdlib does not define '{name}'"))),
+        }
+    }
+}
+
+fn collect_target_names(e: &Expr, out: &mut Vec<String>) {
+    match &e.kind {
+        ExprKind::Name(n) => out.push(n.clone()),
+        ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| collect_target_names(i, out)),
+        ExprKind::Starred(i) => collect_target_names(i, out),
+        _ => {}
+    }
+}
+
+fn all_params(p: &ast::Parameters) -> Vec<String> {
+    p.posonly
+        .iter()
+        .chain(&p.args)
+        .chain(&p.vararg)
+        .chain(&p.kwonly)
+        .chain(&p.kwarg)
+        .map(|x| x.name.name.clone())
+        .collect()
+}
+
+/// Literal defaults are evaluated at each call instead of once (it is the same value).
+fn is_constant(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Int { .. } | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::None => true,
+        ExprKind::UnaryOp { operand, .. } => is_constant(operand),
+        ExprKind::Tuple(items) => items.iter().all(is_constant),
+        _ => false,
+    }
+}

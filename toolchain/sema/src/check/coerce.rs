@@ -1,0 +1,94 @@
+//! Fitting a value to an expected type: unification, plus the implicit conversions the dialect
+//! allows (into `Optional`, a subclass object to its base class, `int` to `float`).
+
+use super::Fcx;
+use crate::context::R;
+use crate::typed::{TExpr, TExprKind};
+use crate::types::Type;
+
+impl Fcx<'_, '_> {
+    /// Whether `value` can be fitted to `target` (without binding anything).
+    pub fn fits(&mut self, value: &Type, target: &Type) -> bool {
+        if self.s.store.can_unify(value, target) {
+            return true;
+        }
+        let core = self.s.core();
+        let (v, t) = (self.s.store.shallow(value), self.s.store.shallow(target));
+        match (&v, &t) {
+            (_, Type::Class { class, args }) if *class == core.optional => {
+                let inner = args[0].clone();
+                if matches!(&v, Type::Class { class: vc, .. } if *vc == core.none) {
+                    return true;
+                }
+                self.s.store.can_unify(value, &inner)
+                    || matches!(&v, Type::Class { class: c, args: a } if *c == core.optional && self.s.store.can_unify(&a[0], &inner))
+            }
+            (Type::Class { class: vc, .. }, Type::Class { class: tc, .. }) => {
+                (*vc == core.int && *tc == core.float) || self.is_subclass(*vc, *tc)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether class `c` is `ancestor` or inherits from it.
+    pub fn is_subclass(&self, c: crate::defs::ClassId, ancestor: crate::defs::ClassId) -> bool {
+        let mut cur = Some(c);
+        while let Some(x) = cur {
+            if x == ancestor {
+                return true;
+            }
+            cur = self.s.defs.class(x).base_class;
+        }
+        false
+    }
+
+    /// Converts `e` to `target`, or explains why it cannot be.
+    pub fn coerce(&mut self, e: TExpr, target: &Type, what: &str) -> R<TExpr> {
+        if self.s.store.can_unify(&e.ty, target) {
+            self.s.store.unify(&e.ty, target);
+            return Ok(e);
+        }
+        let core = self.s.core();
+        let (v, t) = (self.s.store.shallow(&e.ty), self.s.store.shallow(target));
+        if let Type::Class { class, args } = &t {
+            if *class == core.optional {
+                let inner = args[0].clone();
+                if matches!(&v, Type::Class { class: vc, .. } if *vc == core.none) {
+                    return Ok(TExpr::new(TExprKind::Null, t.clone(), e.span));
+                }
+                if let Type::Class { class: vc, args: va } = &v {
+                    if *vc == core.optional && self.s.store.can_unify(&va[0], &inner) {
+                        self.s.store.unify(&va[0], &inner);
+                        return Ok(e);
+                    }
+                }
+                let span = e.span;
+                let inner_e = self.coerce(e, &inner, what)?;
+                return Ok(TExpr::new(TExprKind::MakeOptional(Box::new(inner_e)), t.clone(), span));
+            }
+            if let Type::Class { class: vc, .. } = &v {
+                if *vc == core.int && *class == core.float {
+                    return self.call_method_named(e, "__float__", vec![], "float()");
+                }
+                if self.is_subclass(*vc, *class) {
+                    let span = e.span;
+                    return Ok(TExpr::new(TExprKind::Cast(Box::new(e)), t.clone(), span));
+                }
+            }
+        }
+        if let Type::Var(_) = v {
+            self.s.store.unify(&e.ty, target);
+            return Ok(e);
+        }
+        if let Type::Class { class, args } = &v {
+            if *class == core.optional && self.s.store.can_unify(&args[0], target) {
+                let inner = self.demote(e)?.expect("optionals can be unwrapped");
+                return self.coerce(inner, target, what);
+            }
+        }
+        Err(self.err(
+            e.span,
+            format!("{what}: expected '{}', got '{}'", self.s.type_name(target), self.s.type_name(&e.ty)),
+        ))
+    }
+}

@@ -1,0 +1,734 @@
+//! Checking expressions: names, literals, operators, attributes, subscripts, displays.
+
+use syntax::ast::{self, BoolOpKind, CmpOp, Expr, ExprKind, UnaryOp};
+use syntax::Span;
+
+use super::call::Arg;
+use super::{Binding, Fcx};
+use crate::context::R;
+use crate::defs::Symbol;
+use crate::typed::{TExpr, TExprKind, TStmt, TTarget};
+use crate::types::Type;
+
+impl Fcx<'_, '_> {
+    /// Whether `n` names a variable (local, captured or global) rather than a function/class.
+    pub fn is_variable(&self, n: &str) -> bool {
+        if self.inner_scopes.iter().any(|s| s.contains_key(n)) || self.scope.contains_key(n) {
+            return true;
+        }
+        if self.local_names.contains(n) && !self.global_names.contains(n) {
+            return true;
+        }
+        matches!(self.s.defs.module(self.module).symbols.get(n), Some(Symbol::Global(_)))
+    }
+
+    /// Checks an expression.
+    pub fn check_expr(&mut self, e: &Expr) -> R<TExpr> {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Int { digits, radix } => match i64::from_str_radix(digits, *radix) {
+                Ok(v) => Ok(TExpr::new(TExprKind::Int(v), self.s.int_t(), span)),
+                Err(_) => match u64::from_str_radix(digits, *radix) {
+                    Ok(v) if *radix != 10 => Ok(TExpr::new(TExprKind::Int(v as i64), self.s.int_t(), span)),
+                    _ => Err(self.err(span, "integer literal is too large for a 64-bit int")),
+                },
+            },
+            ExprKind::Float(f) => Ok(TExpr::new(TExprKind::Float(*f), self.s.float_t(), span)),
+            ExprKind::Str(s) => Ok(TExpr::new(TExprKind::Str(s.clone()), self.s.str_t(), span)),
+            ExprKind::Bool(b) => Ok(TExpr::new(TExprKind::Bool(*b), self.s.bool_t(), span)),
+            ExprKind::None => Ok(self.none(span)),
+            ExprKind::Name(n) => self.check_name(n, span),
+            ExprKind::BinOp { left, op, right } => {
+                let l = self.check_expr(left)?;
+                let r = self.check_expr(right)?;
+                self.binary(l, &format!("__{}__", op.magic()), r, span)
+            }
+            ExprKind::UnaryOp { op, operand } => {
+                let v = self.check_expr(operand)?;
+                match op {
+                    UnaryOp::Not => {
+                        let b = self.truthy(v)?;
+                        Ok(self.not(b))
+                    }
+                    UnaryOp::USub => self.call_method_named(v, "__neg__", vec![], "unary -"),
+                    UnaryOp::UAdd => self.call_method_named(v, "__pos__", vec![], "unary +"),
+                    UnaryOp::Invert => self.call_method_named(v, "__invert__", vec![], "~"),
+                }
+            }
+            ExprKind::BoolOp { op, values } => self.bool_op(*op, values, span),
+            ExprKind::Compare { left, ops, comparators } => self.compare(left, ops, comparators, span),
+            ExprKind::IfExp { test, body, orelse } => {
+                let c = self.check_expr(test)?;
+                let c = self.truthy(c)?;
+                let a = self.check_expr(body)?;
+                let b = self.check_expr(orelse)?;
+                let (a, b) = self.join(a, b)?;
+                let ty = a.ty.clone();
+                Ok(TExpr::new(TExprKind::Ternary { cond: Box::new(c), then: Box::new(a), other: Box::new(b) }, ty, span))
+            }
+            ExprKind::NamedExpr { target, value } => {
+                let v = self.check_expr(value)?;
+                let (lid, set) = self.temp(v);
+                let read = self.local(lid, span);
+                let assign = self.assign_to(target, self.local(lid, span))?;
+                let mut stmts = vec![set];
+                stmts.extend(assign);
+                Ok(Fcx::block(stmts, read))
+            }
+            ExprKind::Call { func, args, keywords } => self.check_call(func, args, keywords, span),
+            ExprKind::Attribute { value, attr } => {
+                if let Some(sym) = self.static_symbol(value) {
+                    return self.static_attr(sym, attr, span);
+                }
+                let obj = self.check_expr(value)?;
+                self.get_attr(obj, &attr.name, attr.span)
+            }
+            ExprKind::Subscript { value, index } => {
+                let obj = self.check_expr(value)?;
+                self.subscript(obj, index, span)
+            }
+            ExprKind::Tuple(items) => {
+                let mut out = Vec::new();
+                for it in items {
+                    if matches!(it.kind, ExprKind::Starred(_)) {
+                        return Err(self.err(it.span, "starred items in tuple displays are not supported"));
+                    }
+                    out.push(self.check_expr(it)?);
+                }
+                let ty = self.s.tuple_t(out.iter().map(|x| x.ty.clone()).collect());
+                Ok(TExpr::new(TExprKind::Record(out), ty, span))
+            }
+            ExprKind::List(items) => self.collection_display(self.s.core().list, items, "append", span),
+            ExprKind::Set(items) => self.collection_display(self.s.core().set, items, "add", span),
+            ExprKind::Dict { keys, values } => self.dict_display(keys, values, span),
+            ExprKind::ListComp { elt, generators } => {
+                let list = self.s.core().list;
+                self.comprehension(list, &[elt], generators, span)
+            }
+            ExprKind::SetComp { elt, generators } => {
+                let set = self.s.core().set;
+                self.comprehension(set, &[elt], generators, span)
+            }
+            ExprKind::DictComp { key, value, generators } => {
+                let dict = self.s.core().dict;
+                self.comprehension(dict, &[key, value], generators, span)
+            }
+            ExprKind::GeneratorExp { elt, generators } => self.generator_expr(elt, generators, span),
+            ExprKind::Lambda { params, body } => self.lambda(params, body, span),
+            ExprKind::FString(parts) => self.fstring(parts, span),
+            ExprKind::Yield(v) => {
+                let val = match v {
+                    Some(v) => Some(self.check_expr(v)?),
+                    None => None,
+                };
+                let vt = val.as_ref().map(|v| v.ty.clone()).unwrap_or_else(|| self.s.none_t());
+                match &self.yield_ty {
+                    Some(t) => {
+                        let t = t.clone();
+                        if !self.s.store.unify(&t, &vt) {
+                            return Err(self.err(span, format!("yield of '{}' in a generator of '{}'", self.s.type_name(&vt), self.s.type_name(&t))));
+                        }
+                    }
+                    None => self.yield_ty = Some(vt),
+                }
+                Ok(TExpr::new(TExprKind::Yield(val.map(Box::new)), self.s.none_t(), span))
+            }
+            ExprKind::YieldFrom(inner) => {
+                let v = self.check_expr(inner)?;
+                let gen = self.iterate(v)?;
+                let item = self.s.store.fresh();
+                let n = self.s.next_id();
+                let var = self.new_local(&format!(".yf{n}"), item.clone());
+                if !self.s.store.unify(&gen.ty, &self.s.generator_t(item.clone())) {
+                    return Err(self.err(span, "yield from needs an iterable"));
+                }
+                let yv = self.local(var, span);
+                match self.yield_ty.clone() {
+                    Some(t) => {
+                        self.s.store.unify(&t, &item);
+                    }
+                    None => self.yield_ty = Some(item),
+                }
+                let y = TExpr::new(TExprKind::Yield(Some(Box::new(yv))), self.s.none_t(), span);
+                let stmt = TStmt::For { iter: gen, var, body: vec![TStmt::Expr(y)] };
+                Ok(Fcx::block(vec![stmt], self.none(span)))
+            }
+            ExprKind::Starred(_) => Err(self.err(span, "starred expression is not allowed here")),
+            ExprKind::Slice { .. } => Err(self.err(span, "slice is only allowed inside []")),
+            ExprKind::Ellipsis => Ok(self.none(span)),
+            ExprKind::Bytes(_) | ExprKind::Imaginary(_) => Err(self.err(span, "bytes and complex literals are not supported yet")),
+            ExprKind::Await(_) => Err(self.err(span, "await is not supported")),
+        }
+    }
+
+    fn check_name(&mut self, n: &str, span: Span) -> R<TExpr> {
+        for scope in self.inner_scopes.iter().rev() {
+            if let Some(b) = scope.get(n) {
+                return Ok(match b.clone() {
+                    Binding::Local(l) => self.local(l, span),
+                    Binding::Static(v) => TExpr::new(TExprKind::Int(v), self.s.int_t(), span),
+                    Binding::TupleItem(l, i) => {
+                        let rec = self.local(l, span);
+                        let t = self.fields_of(&rec.ty)[i].1.clone();
+                        TExpr::new(TExprKind::Field { obj: Box::new(rec), name: i.to_string() }, t, span)
+                    }
+                });
+            }
+        }
+        if let Some(l) = self.scope.get(n) {
+            return Ok(self.local(*l, span));
+        }
+        if !self.toplevel && self.local_names.contains(n) && !self.global_names.contains(n) {
+            return Err(self.err(span, format!("local variable '{n}' referenced before assignment")));
+        }
+        match self.s.lookup_symbol(self.module, n) {
+            Some(Symbol::Global(g)) => match self.s.defs.globals[g.0 as usize].ty.clone() {
+                Some(t) => Ok(TExpr::new(TExprKind::Global(g), t, span)),
+                None => Err(self.err(span, format!("name '{n}' is used before it is assigned"))),
+            },
+            Some(Symbol::Func(defs)) => {
+                let ty = Type::Func { def: defs[0], captured: vec![] };
+                Ok(TExpr::new(TExprKind::Record(vec![]), ty, span))
+            }
+            Some(Symbol::Class(c)) => {
+                let name = self.s.defs.class(c).name.clone();
+                Err(self.err(span, format!("class '{name}' cannot be used as a value here")))
+            }
+            Some(Symbol::Module(_)) => Err(self.err(span, format!("module '{n}' cannot be used as a value"))),
+            None => {
+                let mut d = self.err(span, format!("name '{n}' is not defined"));
+                let mut cands: Vec<String> = self.scope.keys().cloned().collect();
+                cands.extend(self.s.defs.module(self.module).symbols.keys().cloned());
+                cands.extend(self.s.defs.module(self.s.builtins).symbols.keys().cloned());
+                if let Some(best) = crate::suggest::closest(n, cands.iter().map(|s| s.as_str())) {
+                    d = Box::new(d.with_help(format!("did you mean '{best}'?")));
+                }
+                Err(d)
+            }
+        }
+    }
+
+    fn static_attr(&mut self, sym: Symbol, attr: &ast::Ident, span: Span) -> R<TExpr> {
+        match sym {
+            Symbol::Module(m) => {
+                let mname = self.s.defs.module(m).name.clone();
+                match self.s.defs.module(m).symbols.get(&attr.name).cloned() {
+                    Some(Symbol::Global(g)) => match self.s.defs.globals[g.0 as usize].ty.clone() {
+                        Some(t) => Ok(TExpr::new(TExprKind::Global(g), t, span)),
+                        None => Err(self.err(span, format!("'{mname}.{}' is used before it is assigned", attr.name))),
+                    },
+                    Some(Symbol::Func(defs)) => {
+                        Ok(TExpr::new(TExprKind::Record(vec![]), Type::Func { def: defs[0], captured: vec![] }, span))
+                    }
+                    Some(_) => Err(self.err(span, format!("'{mname}.{}' cannot be used as a value", attr.name))),
+                    None => Err(self.err(attr.span, format!("module '{mname}' has no attribute '{}'", attr.name))),
+                }
+            }
+            Symbol::Class(c) => {
+                if let Some(g) = self.s.defs.class(c).class_vars.get(&attr.name).copied() {
+                    let t = self.s.defs.globals[g.0 as usize].ty.clone();
+                    return match t {
+                        Some(t) => Ok(TExpr::new(TExprKind::Global(g), t, span)),
+                        None => Err(self.err(span, "class variable used before it is assigned")),
+                    };
+                }
+                let m = self.s.methods(c, &attr.name);
+                if let Some(d) = m.first() {
+                    return Ok(TExpr::new(TExprKind::Record(vec![]), Type::Func { def: *d, captured: vec![] }, span));
+                }
+                let t = self.fresh_instance(c);
+                Err(self.no_attribute(&t, &attr.name, attr.span))
+            }
+            _ => Err(self.err(span, "invalid attribute access")),
+        }
+    }
+
+    /// `obj.name`: a field, a property, or a bound method.
+    pub fn get_attr(&mut self, obj: TExpr, name: &str, span: Span) -> R<TExpr> {
+        let Some((class, _)) = self.s.class_of(&obj.ty) else {
+            return Ok(self.defer(span, format!("the object whose '{name}' is read")));
+        };
+        if let Some((_, t)) = self.fields_of(&obj.ty).into_iter().find(|(n, _)| n == name) {
+            return Ok(TExpr::new(TExprKind::Field { obj: Box::new(obj), name: name.to_string() }, t, span));
+        }
+        let methods = self.s.methods(class, name);
+        if let Some(first) = methods.first() {
+            if self.s.defs.func(*first).decorators.iter().any(|d| d == "property") {
+                return self.call_overloads(&methods, vec![Arg { name: None, value: obj }], span, name);
+            }
+            let ty = Type::Func { def: *first, captured: vec![obj.ty.clone()] };
+            return Ok(TExpr::new(TExprKind::Record(vec![obj]), ty, span));
+        }
+        if let Some(g) = self.s.defs.class(class).class_vars.get(name).copied() {
+            if let Some(t) = self.s.defs.globals[g.0 as usize].ty.clone() {
+                return Ok(TExpr::new(TExprKind::Global(g), t, span));
+            }
+        }
+        if class == self.s.core().optional {
+            let inner = self.demote(obj)?.expect("optionals can be unwrapped");
+            return self.get_attr(inner, name, span);
+        }
+        Err(self.no_attribute(&obj.ty, name, span))
+    }
+
+    /// `obj[index]`: a tuple item by constant index, or `__getitem__` (slices included).
+    fn subscript(&mut self, obj: TExpr, index: &Expr, span: Span) -> R<TExpr> {
+        if let Some((class, args)) = self.s.class_of(&obj.ty) {
+            if class == self.s.core().tuple {
+                if let Some(i) = self.static_int(index) {
+                    let n = args.len() as i64;
+                    let idx = if i < 0 { i + n } else { i };
+                    if idx < 0 || idx >= n {
+                        return Err(self.err(index.span, "tuple index out of range"));
+                    }
+                    let t = args[idx as usize].clone();
+                    return Ok(TExpr::new(TExprKind::Field { obj: Box::new(obj), name: idx.to_string() }, t, span));
+                }
+            }
+        }
+        let idx = self.check_index(index)?;
+        self.call_method_named(obj, "__getitem__", vec![idx], "[]")
+    }
+
+    /// An index expression: slices become `slice` objects.
+    pub fn check_index(&mut self, index: &Expr) -> R<TExpr> {
+        if let ExprKind::Slice { lower, upper, step } = &index.kind {
+            let mut args = Vec::new();
+            for part in [lower, upper, step] {
+                let v = match part {
+                    Some(p) => {
+                        let v = self.check_expr(p)?;
+                        let opt = self.s.optional_t(self.s.int_t());
+                        self.coerce(v, &opt, "slice index")?
+                    }
+                    None => TExpr::new(TExprKind::Null, self.s.optional_t(self.s.int_t()), index.span),
+                };
+                args.push(v);
+            }
+            let ty = self.s.simple(self.s.core().slice);
+            return Ok(TExpr::new(TExprKind::Record(args), ty, index.span));
+        }
+        self.check_expr(index)
+    }
+
+    /// A compile-time integer: a literal, a negated literal, or a static loop index.
+    pub fn static_int(&self, e: &Expr) -> Option<i64> {
+        match &e.kind {
+            ExprKind::Int { digits, radix } => i64::from_str_radix(digits, *radix).ok(),
+            ExprKind::UnaryOp { op: UnaryOp::USub, operand } => self.static_int(operand).map(|v| -v),
+            ExprKind::Name(n) => self.inner_scopes.iter().rev().find_map(|s| match s.get(n) {
+                Some(Binding::Static(v)) => Some(*v),
+                _ => None,
+            }),
+            ExprKind::Call { func, args, .. } if args.len() == 1 && matches!(&func.kind, ExprKind::Name(n) if n == "staticlen") => {
+                let ExprKind::Name(v) = &args[0].kind else { return None };
+                let l = self.scope.get(v)?;
+                match self.s.store.shallow(&self.locals[l.0 as usize].1) {
+                    Type::Class { class, args } if class == self.s.core().tuple => Some(args.len() as i64),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `l op r` through `l.__op__(r)`, falling back to `r.__rop__(l)`.
+    pub fn binary(&mut self, l: TExpr, method: &str, r: TExpr, span: Span) -> R<TExpr> {
+        let (Some((lc, _)), Some((rc, _))) = (self.s.class_of(&l.ty), self.s.class_of(&r.ty)) else {
+            return Ok(self.defer(span, format!("the operands of {method}")));
+        };
+        let lm = self.s.methods(lc, method);
+        for d in &lm {
+            if self.fits_call(*d, &[l.ty.clone(), r.ty.clone()])? {
+                let args = vec![Arg { name: None, value: l }, Arg { name: None, value: r }];
+                return self.call_def(*d, args, span);
+            }
+        }
+        let rmethod = format!("__r{}", &method[2..]);
+        for d in self.s.methods(rc, &rmethod) {
+            if self.fits_call(d, &[r.ty.clone(), l.ty.clone()])? {
+                let (lid, set) = self.temp(l);
+                let lv = self.local(lid, span);
+                let args = vec![Arg { name: None, value: r }, Arg { name: None, value: lv }];
+                let call = self.call_def(d, args, span)?;
+                return Ok(Fcx::block(vec![set], call));
+            }
+        }
+        let core = self.s.core();
+        let demotable = |c: crate::defs::ClassId| c == core.bool_ || c == core.optional;
+        if demotable(lc) || demotable(rc) {
+            let l2 = if demotable(lc) { self.demote(l.clone())?.expect("demotable") } else { l.clone() };
+            let r2 = if demotable(rc) { self.demote(r.clone())?.expect("demotable") } else { r.clone() };
+            return self.binary(l2, method, r2, span);
+        }
+        let op = crate::suggest::operator_for(method).unwrap_or(method);
+        Err(self.err(
+            span,
+            format!("unsupported operand type(s) for {op}: '{}' and '{}'", self.s.type_name(&l.ty), self.s.type_name(&r.ty)),
+        ))
+    }
+
+    /// Whether a function accepts positional arguments of these types.
+    pub fn fits_call(&mut self, def: crate::defs::FuncDefId, types: &[Type]) -> R<bool> {
+        let args: Vec<Arg> = types
+            .iter()
+            .map(|t| Arg { name: None, value: TExpr::new(TExprKind::Null, t.clone(), Span::default()) })
+            .collect();
+        Ok(self.match_args(def, &args, Span::default())?.is_ok())
+    }
+
+    /// Converts a value to `bool` for a condition (`__bool__`).
+    pub fn truthy(&mut self, v: TExpr) -> R<TExpr> {
+        let b = self.s.bool_t();
+        if self.s.store.can_unify(&v.ty, &b) && !matches!(self.s.store.shallow(&v.ty), Type::Var(_)) {
+            return Ok(v);
+        }
+        self.call_method_named(v, "__bool__", vec![], "a condition")
+    }
+
+    /// Boolean negation of a `bool` value.
+    pub fn not(&self, b: TExpr) -> TExpr {
+        let span = b.span;
+        let bt = self.s.bool_t();
+        TExpr::new(
+            TExprKind::Ternary {
+                cond: Box::new(b),
+                then: Box::new(TExpr::new(TExprKind::Bool(false), bt.clone(), span)),
+                other: Box::new(TExpr::new(TExprKind::Bool(true), bt.clone(), span)),
+            },
+            bt,
+            span,
+        )
+    }
+
+    /// Makes two branch values one type (wrapping into `Optional` when one side is `None`).
+    pub fn join(&mut self, a: TExpr, b: TExpr) -> R<(TExpr, TExpr)> {
+        if self.s.store.can_unify(&a.ty, &b.ty) {
+            self.s.store.unify(&a.ty, &b.ty);
+            return Ok((a, b));
+        }
+        let (at, bt) = (a.ty.clone(), b.ty.clone());
+        if self.fits(&b.ty, &at) {
+            let b = self.coerce(b, &at, "branch")?;
+            return Ok((a, b));
+        }
+        if self.fits(&a.ty, &bt) {
+            let a = self.coerce(a, &bt, "branch")?;
+            return Ok((a, b));
+        }
+        let none = self.s.none_t();
+        if self.s.store.can_unify(&a.ty, &none) || self.s.store.can_unify(&b.ty, &none) {
+            let inner = if self.s.store.can_unify(&a.ty, &none) { bt } else { at };
+            let opt = self.s.optional_t(inner);
+            let a = self.coerce(a, &opt, "branch")?;
+            let b = self.coerce(b, &opt, "branch")?;
+            return Ok((a, b));
+        }
+        Err(self.err(
+            b.span,
+            format!("the branches have different types: '{}' and '{}'", self.s.type_name(&at), self.s.type_name(&bt)),
+        ))
+    }
+
+    fn bool_op(&mut self, op: BoolOpKind, values: &[Expr], span: Span) -> R<TExpr> {
+        let mut acc = self.check_expr(&values[0])?;
+        for v in &values[1..] {
+            let rhs = self.check_expr(v)?;
+            let same = self.s.store.can_unify(&acc.ty, &rhs.ty);
+            if same {
+                self.s.store.unify(&acc.ty, &rhs.ty);
+                let (lid, set) = self.temp(acc);
+                let cond = self.truthy(self.local(lid, span))?;
+                let keep = self.local(lid, span);
+                let ty = keep.ty.clone();
+                let (then, other) = match op {
+                    BoolOpKind::And => (rhs, keep),
+                    BoolOpKind::Or => (keep, rhs),
+                };
+                let t = TExpr::new(TExprKind::Ternary { cond: Box::new(cond), then: Box::new(then), other: Box::new(other) }, ty, span);
+                acc = Fcx::block(vec![set], t);
+            } else {
+                let l = self.truthy(acc)?;
+                let r = self.truthy(rhs)?;
+                let bt = self.s.bool_t();
+                let (then, other) = match op {
+                    BoolOpKind::And => (r, TExpr::new(TExprKind::Bool(false), bt.clone(), span)),
+                    BoolOpKind::Or => (TExpr::new(TExprKind::Bool(true), bt.clone(), span), r),
+                };
+                acc = TExpr::new(TExprKind::Ternary { cond: Box::new(l), then: Box::new(then), other: Box::new(other) }, bt, span);
+            }
+        }
+        Ok(acc)
+    }
+
+    fn compare(&mut self, left: &Expr, ops: &[CmpOp], comparators: &[Expr], span: Span) -> R<TExpr> {
+        let first = self.check_expr(left)?;
+        let mut lhs = first;
+        let mut result: Option<TExpr> = None;
+        for (i, (op, rexpr)) in ops.iter().zip(comparators).enumerate() {
+            let r = self.check_expr(rexpr)?;
+            let last = i + 1 == ops.len();
+            let (rv, next) = if last {
+                (r, None)
+            } else {
+                let (lid, set) = self.temp(r);
+                (TExpr::new(TExprKind::Block { stmts: vec![set], value: Box::new(self.local(lid, rexpr.span)) }, self.locals[lid.0 as usize].1.clone(), rexpr.span), Some(lid))
+            };
+            let cmp = self.compare_one(lhs, *op, rv, span)?;
+            result = Some(match result {
+                None => cmp,
+                Some(prev) => {
+                    let bt = self.s.bool_t();
+                    TExpr::new(
+                        TExprKind::Ternary { cond: Box::new(prev), then: Box::new(cmp), other: Box::new(TExpr::new(TExprKind::Bool(false), bt.clone(), span)) },
+                        bt,
+                        span,
+                    )
+                }
+            });
+            match next {
+                Some(lid) => lhs = self.local(lid, span),
+                None => break,
+            }
+        }
+        Ok(result.expect("a comparison has at least one operator"))
+    }
+
+    fn compare_one(&mut self, l: TExpr, op: CmpOp, r: TExpr, span: Span) -> R<TExpr> {
+        match op {
+            CmpOp::In | CmpOp::NotIn => {
+                let c = self.call_method_named(r, "__contains__", vec![l], "in")?;
+                let c = self.truthy(c)?;
+                Ok(if op == CmpOp::NotIn { self.not(c) } else { c })
+            }
+            CmpOp::Is | CmpOp::IsNot => {
+                let c = self.is_check(l, r, span)?;
+                Ok(if op == CmpOp::IsNot { self.not(c) } else { c })
+            }
+            _ => {
+                let m = format!("__{}__", op.magic().expect("comparison has a magic method"));
+                let c = self.binary(l, &m, r, span)?;
+                self.truthy(c)
+            }
+        }
+    }
+
+    fn is_check(&mut self, l: TExpr, r: TExpr, span: Span) -> R<TExpr> {
+        let none = self.s.none_t();
+        let core = self.s.core();
+        let l_none = self.s.store.can_unify(&l.ty, &none) && matches!(l.kind, TExprKind::Null);
+        let r_none = self.s.store.can_unify(&r.ty, &none) && matches!(r.kind, TExprKind::Null);
+        if l_none || r_none {
+            let other = if r_none { l } else { r };
+            let bt = self.s.bool_t();
+            return match self.s.class_of(&other.ty) {
+                Some((c, _)) if c == core.optional => {
+                    let has = TExpr::new(TExprKind::OptionalHas(Box::new(other)), bt, span);
+                    Ok(self.not(has))
+                }
+                Some((c, _)) if c == core.none => Ok(TExpr::new(TExprKind::Bool(true), bt, span)),
+                _ => Ok(TExpr::new(TExprKind::Bool(false), bt, span)),
+            };
+        }
+        let args = vec![Arg { name: None, value: l }, Arg { name: None, value: r }];
+        match self.s.lookup_symbol(self.module, "__is__") {
+            Some(Symbol::Func(defs)) => self.call_overloads(&defs, args, span, "is"),
+            _ => Err(self.err(span, "'is' needs the stdlib's __is__")),
+        }
+    }
+
+    fn collection_display(&mut self, class: crate::defs::ClassId, items: &[Expr], add: &str, span: Span) -> R<TExpr> {
+        let ty = self.fresh_instance(class);
+        let obj = self.construct(ty, vec![], span)?;
+        let (lid, set) = self.temp(obj);
+        let mut stmts = vec![set];
+        for it in items {
+            let v = match &it.kind {
+                ExprKind::Starred(inner) => {
+                    let v = self.check_expr(inner)?;
+                    let c = self.call_method_named(self.local(lid, span), "extend", vec![v], "*")?;
+                    stmts.push(TStmt::Expr(c));
+                    continue;
+                }
+                _ => self.check_expr(it)?,
+            };
+            let c = self.call_method_named(self.local(lid, span), add, vec![v], "a display")?;
+            stmts.push(TStmt::Expr(c));
+        }
+        let v = self.local(lid, span);
+        Ok(Fcx::block(stmts, v))
+    }
+
+    fn dict_display(&mut self, keys: &[Option<Expr>], values: &[Expr], span: Span) -> R<TExpr> {
+        let ty = self.fresh_instance(self.s.core().dict);
+        let obj = self.construct(ty, vec![], span)?;
+        let (lid, set) = self.temp(obj);
+        let mut stmts = vec![set];
+        for (k, v) in keys.iter().zip(values) {
+            let vv = self.check_expr(v)?;
+            let c = match k {
+                Some(k) => {
+                    let kv = self.check_expr(k)?;
+                    self.call_method_named(self.local(lid, span), "__setitem__", vec![kv, vv], "a dict display")?
+                }
+                None => self.call_method_named(self.local(lid, span), "update", vec![vv], "**")?,
+            };
+            stmts.push(TStmt::Expr(c));
+        }
+        let v = self.local(lid, span);
+        Ok(Fcx::block(stmts, v))
+    }
+
+    /// Stores `value` into an assignment target expression; returns the statements.
+    pub fn assign_to(&mut self, target: &Expr, value: TExpr) -> R<Vec<TStmt>> {
+        match &target.kind {
+            ExprKind::Name(n) => self.assign_name(n, value, target.span),
+            ExprKind::Attribute { value: obj, attr } => {
+                if let Some(Symbol::Class(c)) = self.static_symbol(obj) {
+                    if let Some(g) = self.s.defs.class(c).class_vars.get(&attr.name).copied() {
+                        return self.assign_global(g, value, target.span);
+                    }
+                }
+                let o = self.check_expr(obj)?;
+                self.set_attr(o, &attr.name, value, attr.span)
+            }
+            ExprKind::Subscript { value: obj, index } => {
+                let o = self.check_expr(obj)?;
+                let i = self.check_index(index)?;
+                let c = self.call_method_named(o, "__setitem__", vec![i, value], "item assignment")?;
+                Ok(vec![TStmt::Expr(c)])
+            }
+            ExprKind::Tuple(items) | ExprKind::List(items) => self.unpack(items, value, target.span),
+            _ => Err(self.err(target.span, "cannot assign to this expression")),
+        }
+    }
+
+    /// `obj.name = value`: an existing field, a new field of `self`, or a property setter.
+    fn set_attr(&mut self, obj: TExpr, name: &str, value: TExpr, span: Span) -> R<Vec<TStmt>> {
+        let Some((class, _)) = self.s.class_of(&obj.ty) else {
+            return Ok(vec![TStmt::Expr(self.defer(span, "the object whose attribute is set"))]);
+        };
+        let fields = self.fields_of(&obj.ty);
+        let value = if let Some((_, t)) = fields.iter().find(|(n, _)| n == name) {
+            self.coerce(value, t, &format!("attribute '{name}'"))?
+        } else if self.s.defs.class(class).kind == crate::defs::ClassKind::Ref && self.class == Some(class) {
+            let resolved = self.resolve(&obj.ty);
+            if !self.s.store.is_resolved(&resolved) {
+                return Ok(vec![TStmt::Expr(self.defer(span, "the object whose attribute is set"))]);
+            }
+            let vt = if let TExprKind::Null = value.kind {
+                if self.s.store.can_unify(&value.ty, &self.s.none_t()) {
+                    let inner = self.s.store.fresh();
+                    self.s.optional_t(inner)
+                } else {
+                    value.ty.clone()
+                }
+            } else {
+                value.ty.clone()
+            };
+            let mut all = fields;
+            all.push((name.to_string(), vt.clone()));
+            self.s.defs.fields.insert(resolved, all);
+            self.coerce(value, &vt, &format!("attribute '{name}'"))?
+        } else {
+            return Err(self.no_attribute(&obj.ty, name, span));
+        };
+        let none = self.s.none_t();
+        Ok(vec![TStmt::Expr(TExpr::new(
+            TExprKind::SetField { obj: Box::new(obj), name: name.to_string(), value: Box::new(value) },
+            none,
+            span,
+        ))])
+    }
+
+    fn unpack(&mut self, items: &[Expr], value: TExpr, span: Span) -> R<Vec<TStmt>> {
+        let (lid, set) = self.temp(value);
+        let mut stmts = vec![set];
+        let src = self.local(lid, span);
+        let is_tuple = self.s.class_of(&src.ty).map(|(c, _)| c == self.s.core().tuple).unwrap_or(false);
+        if is_tuple {
+            let fields = self.fields_of(&src.ty);
+            if fields.len() != items.len() {
+                return Err(self.err(span, format!("cannot unpack {} values into {} targets", fields.len(), items.len())));
+            }
+            for (i, (t, (name, fty))) in items.iter().zip(fields).enumerate() {
+                let _ = i;
+                let item = TExpr::new(TExprKind::Field { obj: Box::new(self.local(lid, span)), name }, fty, span);
+                stmts.extend(self.assign_to(t, item)?);
+            }
+            return Ok(stmts);
+        }
+        if self.s.class_of(&src.ty).is_none() {
+            return Ok(vec![TStmt::Expr(self.defer(span, "the unpacked value"))]);
+        }
+        let n = items.len() as i64;
+        let check = self.call_method_named(self.local(lid, span), "__unpack_check__", vec![TExpr::new(TExprKind::Int(n), self.s.int_t(), span)], "unpacking")?;
+        stmts.push(TStmt::Expr(check));
+        for (i, t) in items.iter().enumerate() {
+            let idx = TExpr::new(TExprKind::Int(i as i64), self.s.int_t(), span);
+            let item = self.call_method_named(self.local(lid, span), "__getitem__", vec![idx], "unpacking")?;
+            stmts.extend(self.assign_to(t, item)?);
+        }
+        Ok(stmts)
+    }
+
+    /// Assigns to a plain name: a local, or a global at module level / under `global`.
+    pub fn assign_name(&mut self, n: &str, value: TExpr, span: Span) -> R<Vec<TStmt>> {
+        for scope in self.inner_scopes.iter().rev() {
+            if let Some(Binding::Local(l)) = scope.get(n) {
+                let l = *l;
+                let t = self.locals[l.0 as usize].1.clone();
+                let v = self.coerce(value, &t, &format!("assignment to '{n}'"))?;
+                return Ok(vec![TStmt::Assign(TTarget::Local(l), v)]);
+            }
+        }
+        if self.toplevel || self.global_names.contains(n) {
+            let g = match self.s.defs.module(self.module).symbols.get(n) {
+                Some(Symbol::Global(g)) => *g,
+                Some(_) if !self.toplevel => return Err(self.err(span, format!("cannot assign to '{n}'"))),
+                _ => {
+                    let modname = self.s.defs.module(self.module).name.clone();
+                    let g = self.s.defs.add_global(format!("{modname}.{n}"), None);
+                    self.s.defs.modules[self.module.0 as usize].symbols.insert(n.to_string(), Symbol::Global(g));
+                    g
+                }
+            };
+            return self.assign_global(g, value, span);
+        }
+        let l = match self.scope.get(n) {
+            Some(l) => *l,
+            None => {
+                let t = self.initial_type(&value);
+                let l = self.new_local(n, t);
+                self.scope.insert(n.to_string(), l);
+                l
+            }
+        };
+        let t = self.locals[l.0 as usize].1.clone();
+        let v = self.coerce(value, &t, &format!("assignment to '{n}'"))?;
+        Ok(vec![TStmt::Assign(TTarget::Local(l), v)])
+    }
+
+    /// The type a new variable gets from its first value (`None` starts an `Optional`).
+    fn initial_type(&mut self, value: &TExpr) -> Type {
+        if matches!(value.kind, TExprKind::Null) && self.s.store.can_unify(&value.ty, &self.s.none_t()) {
+            let inner = self.s.store.fresh();
+            return self.s.optional_t(inner);
+        }
+        value.ty.clone()
+    }
+
+    fn assign_global(&mut self, g: crate::defs::GlobalId, value: TExpr, _span: Span) -> R<Vec<TStmt>> {
+        let t = match self.s.defs.globals[g.0 as usize].ty.clone() {
+            Some(t) => t,
+            None => {
+                let t = self.initial_type(&value);
+                self.s.defs.globals[g.0 as usize].ty = Some(t.clone());
+                t
+            }
+        };
+        let name = self.s.defs.globals[g.0 as usize].name.clone();
+        let v = self.coerce(value, &t, &format!("assignment to '{name}'"))?;
+        Ok(vec![TStmt::Assign(TTarget::Global(g), v)])
+    }
+}

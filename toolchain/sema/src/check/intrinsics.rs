@@ -1,0 +1,138 @@
+//! Compiler intrinsics the stdlib is written with: optional access, addresses, static tuple
+//! length, raw record construction, pointer identity, type names.
+
+use syntax::ast::{Expr, ExprKind};
+use syntax::Span;
+
+use super::Fcx;
+use crate::context::R;
+use crate::typed::{TExpr, TExprKind};
+use crate::types::Type;
+
+impl Fcx<'_, '_> {
+    /// Checks a call of an intrinsic; `None` when `name` is not one.
+    pub fn intrinsic(&mut self, name: &str, args: &[Expr], span: Span) -> R<Option<TExpr>> {
+        let one = |s: &Self| -> R<&Expr> {
+            args.first().filter(|_| args.len() == 1).ok_or_else(|| s.err(span, format!("{name}() takes one argument")))
+        };
+        let e = match name {
+            "__has__" | "__val__" => {
+                let v = self.check_expr(one(self)?)?;
+                let Some((c, targs)) = self.s.class_of(&v.ty) else {
+                    return Ok(Some(self.defer(span, "an optional value")));
+                };
+                if c != self.s.core().optional {
+                    return Err(self.err(span, format!("{name}() needs an Optional, got '{}'", self.s.type_name(&v.ty))));
+                }
+                if name == "__has__" {
+                    TExpr::new(TExprKind::OptionalHas(Box::new(v)), self.s.bool_t(), span)
+                } else {
+                    TExpr::new(TExprKind::OptionalGet(Box::new(v)), targs[0].clone(), span)
+                }
+            }
+            "__ptr__" => {
+                let a = one(self)?;
+                let ExprKind::Name(n) = &a.kind else {
+                    return Err(self.err(span, "__ptr__() takes a local variable"));
+                };
+                let Some(l) = self.scope.get(n).copied() else {
+                    return Err(self.err(span, "__ptr__() takes a local variable"));
+                };
+                let t = self.locals[l.0 as usize].1.clone();
+                let pt = Type::Class { class: self.s.core().ptr, args: vec![t] };
+                TExpr::new(TExprKind::LocalPtr(l), pt, span)
+            }
+            "__typename__" => {
+                let v = self.check_expr(one(self)?)?;
+                if !self.s.store.is_resolved(&v.ty) {
+                    return Ok(Some(self.defer(span, "the value whose type name is taken")));
+                }
+                let n = self.s.type_name(&v.ty);
+                TExpr::new(TExprKind::Str(n), self.s.str_t(), span)
+            }
+            "staticlen" => {
+                let v = self.check_expr(one(self)?)?;
+                match self.s.class_of(&v.ty) {
+                    Some((c, targs)) if c == self.s.core().tuple => TExpr::new(TExprKind::Int(targs.len() as i64), self.s.int_t(), span),
+                    Some(_) => return Err(self.err(span, "staticlen() takes a tuple")),
+                    None => return Ok(Some(self.defer(span, "the tuple given to staticlen()"))),
+                }
+            }
+            "__record__" => {
+                let Some((first, rest)) = args.split_first() else {
+                    return Err(self.err(span, "__record__() takes a class and its fields"));
+                };
+                let ty = self.eval_type(first)?;
+                let fields = self.fields_of(&ty);
+                if fields.len() != rest.len() {
+                    return Err(self.err(span, "__record__() needs one value per field"));
+                }
+                let mut items = Vec::new();
+                for ((fname, fty), a) in fields.into_iter().zip(rest) {
+                    let v = self.check_expr(a)?;
+                    items.push(self.coerce(v, &fty, &format!("field '{fname}'"))?);
+                }
+                TExpr::new(TExprKind::Record(items), ty, span)
+            }
+            "__ptr_eq__" => {
+                if args.len() != 2 {
+                    return Err(self.err(span, "__ptr_eq__() takes two arguments"));
+                }
+                let a = self.check_expr(&args[0])?;
+                let b = self.check_expr(&args[1])?;
+                let byte = self.s.simple(self.s.core().byte);
+                let pt = Type::Class { class: self.s.core().ptr, args: vec![byte] };
+                let a = TExpr::new(TExprKind::Cast(Box::new(a)), pt.clone(), span);
+                let b = TExpr::new(TExprKind::Cast(Box::new(b)), pt, span);
+                self.binary(a, "__eq__", b, span)?
+            }
+            "isinstance" => {
+                if args.len() != 2 {
+                    return Err(self.err(span, "isinstance() takes two arguments"));
+                }
+                let v = self.check_expr(&args[0])?;
+                let t = self.eval_type(&args[1])?;
+                let r = match (self.s.class_of(&v.ty), self.s.class_of(&t)) {
+                    (Some((vc, _)), Some((tc, _))) => self.is_subclass(vc, tc),
+                    _ => return Ok(Some(self.defer(span, "the value given to isinstance()"))),
+                };
+                TExpr::new(TExprKind::Bool(r), self.s.bool_t(), span)
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(e))
+    }
+
+    /// The value of a condition known at compile time (`x is None` on a type that is never or
+    /// always None, `isinstance`), so that only the taken branch is checked.
+    pub fn static_bool(&mut self, test: &Expr) -> R<Option<bool>> {
+        match &test.kind {
+            ExprKind::Compare { left, ops, comparators } if ops.len() == 1 => {
+                use syntax::ast::CmpOp;
+                let (op, right) = (ops[0], &comparators[0]);
+                if !matches!(op, CmpOp::Is | CmpOp::IsNot) || !matches!(right.kind, ExprKind::None) {
+                    return Ok(None);
+                }
+                let ExprKind::Name(_) = &left.kind else { return Ok(None) };
+                let v = self.check_expr(left)?;
+                let core = self.s.core();
+                let is_none = match self.s.class_of(&v.ty) {
+                    Some((c, _)) if c == core.none => true,
+                    Some((c, _)) if c == core.optional => return Ok(None),
+                    Some(_) => false,
+                    None => return Ok(None),
+                };
+                Ok(Some(if op == CmpOp::Is { is_none } else { !is_none }))
+            }
+            ExprKind::Call { func, args, .. } if matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") && args.len() == 2 => {
+                let e = self.intrinsic("isinstance", args, test.span)?;
+                Ok(match e.map(|e| e.kind) {
+                    Some(TExprKind::Bool(b)) => Some(b),
+                    _ => None,
+                })
+            }
+            ExprKind::UnaryOp { op: syntax::ast::UnaryOp::Not, operand } => Ok(self.static_bool(operand)?.map(|b| !b)),
+            _ => Ok(None),
+        }
+    }
+}

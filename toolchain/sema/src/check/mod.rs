@@ -1,0 +1,140 @@
+//! Checking one function body (or a module's top-level code) for concrete argument types:
+//! inference of locals, resolution of names and operators, and desugaring into typed trees.
+
+mod call;
+mod closures;
+mod coerce;
+mod expr;
+mod intrinsics;
+mod names;
+mod stmt;
+mod types_expr;
+
+use std::collections::{HashMap, HashSet};
+
+use syntax::{FileId, Span};
+
+use crate::context::Sema;
+use crate::defs::{ClassId, FuncDefId, ModuleId};
+use crate::typed::{LocalId, TExpr, TExprKind, TStmt};
+use crate::types::Type;
+
+pub use names::{assigned_names, contains_yield};
+
+/// What a name bound in an inner scope (comprehension, unrolled static loop) stands for.
+#[derive(Debug, Clone)]
+pub enum Binding {
+    Local(LocalId),
+    /// A compile-time integer (the index of a static loop).
+    Static(i64),
+    /// A compile-time value of a static loop over a tuple: the tuple local and the index.
+    TupleItem(LocalId, usize),
+}
+
+/// The checker of one function body.
+pub struct Fcx<'s, 'm> {
+    pub s: &'s mut Sema<'m>,
+    pub module: ModuleId,
+    pub file: FileId,
+    pub def: Option<FuncDefId>,
+    pub locals: Vec<(String, Type)>,
+    pub scope: HashMap<String, LocalId>,
+    pub inner_scopes: Vec<HashMap<String, Binding>>,
+    /// Names assigned in this function (so local to it).
+    pub local_names: HashSet<String>,
+    /// Names declared `global`.
+    pub global_names: HashSet<String>,
+    /// Module top-level code: assigned names are globals.
+    pub toplevel: bool,
+    pub ret: Type,
+    /// The yielded type, once a `yield` is seen.
+    pub yield_ty: Option<Type>,
+    /// The first expression whose type could not be decided yet.
+    pub incomplete: Option<(Span, String)>,
+    /// Generic type names in scope (class generics, function type parameters).
+    pub generics: HashMap<String, Type>,
+    /// Locals holding the exceptions of the `except` blocks we are in (for bare `raise`).
+    pub exc_stack: Vec<LocalId>,
+    /// The class whose method this is.
+    pub class: Option<ClassId>,
+    /// Generic arguments of the class being constructed, for its static `__new__`.
+    pub ctor_args: Option<Vec<Type>>,
+}
+
+impl<'s, 'm> Fcx<'s, 'm> {
+    /// A checker for code in `module`'s file `file`.
+    pub fn new(s: &'s mut Sema<'m>, module: ModuleId, file: FileId, def: Option<FuncDefId>) -> Self {
+        let ret = s.store.fresh();
+        let class = def.and_then(|d| s.defs.func(d).class);
+        Fcx {
+            s,
+            module,
+            file,
+            def,
+            locals: Vec::new(),
+            scope: HashMap::new(),
+            inner_scopes: Vec::new(),
+            local_names: HashSet::new(),
+            global_names: HashSet::new(),
+            toplevel: false,
+            ret,
+            yield_ty: None,
+            incomplete: None,
+            generics: HashMap::new(),
+            exc_stack: Vec::new(),
+            class,
+            ctor_args: None,
+        }
+    }
+
+    /// An error at `span` in this file.
+    pub fn err(&self, span: Span, msg: impl Into<String>) -> Box<syntax::Diagnostic> {
+        self.s.err(self.file, span, msg)
+    }
+
+    /// Adds a local variable.
+    pub fn new_local(&mut self, name: &str, ty: Type) -> LocalId {
+        self.locals.push((name.to_string(), ty));
+        LocalId(self.locals.len() as u32 - 1)
+    }
+
+    /// A fresh hidden local holding `value`, and the statement that sets it.
+    pub fn temp(&mut self, value: TExpr) -> (LocalId, TStmt) {
+        let n = self.s.next_id();
+        let id = self.new_local(&format!(".t{n}"), value.ty.clone());
+        (id, TStmt::Assign(crate::typed::TTarget::Local(id), value))
+    }
+
+    /// Reads a local.
+    pub fn local(&self, id: LocalId, span: Span) -> TExpr {
+        TExpr::new(TExprKind::Local(id), self.locals[id.0 as usize].1.clone(), span)
+    }
+
+    /// Marks the body as not fully typed yet; it is checked again once more is known.
+    pub fn defer(&mut self, span: Span, what: impl Into<String>) -> TExpr {
+        if self.incomplete.is_none() {
+            self.incomplete = Some((span, what.into()));
+        }
+        let t = self.s.store.fresh();
+        TExpr::new(TExprKind::Null, t, span)
+    }
+
+    /// Resolves a type as far as known.
+    pub fn resolve(&self, t: &Type) -> Type {
+        self.s.store.resolve(t)
+    }
+
+    /// `Block` of statements then a value.
+    pub fn block(stmts: Vec<TStmt>, value: TExpr) -> TExpr {
+        if stmts.is_empty() {
+            return value;
+        }
+        let (ty, span) = (value.ty.clone(), value.span);
+        TExpr::new(TExprKind::Block { stmts, value: Box::new(value) }, ty, span)
+    }
+
+    /// The `None` value.
+    pub fn none(&self, span: Span) -> TExpr {
+        TExpr::new(TExprKind::Null, self.s.none_t(), span)
+    }
+}

@@ -1,0 +1,360 @@
+//! Scope analysis over syntax trees: which names a function assigns (its locals), which it
+//! declares `global`, and which names an expression reads (for closures).
+
+use std::collections::HashSet;
+
+use syntax::ast::{Expr, ExprKind, FStringPart, Stmt, StmtKind};
+
+/// Names bound by assignment anywhere in `body` (not inside nested functions or classes), and
+/// names declared `global` or `nonlocal`.
+pub fn assigned_names(body: &[Stmt]) -> (HashSet<String>, HashSet<String>) {
+    let mut bound = HashSet::new();
+    let mut globals = HashSet::new();
+    for s in body {
+        stmt_names(s, &mut bound, &mut globals);
+    }
+    for g in &globals {
+        bound.remove(g);
+    }
+    (bound, globals)
+}
+
+fn target_names(e: &Expr, out: &mut HashSet<String>) {
+    match &e.kind {
+        ExprKind::Name(n) => {
+            out.insert(n.clone());
+        }
+        ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| target_names(i, out)),
+        ExprKind::Starred(inner) => target_names(inner, out),
+        _ => {}
+    }
+}
+
+fn walrus_names(e: &Expr, out: &mut HashSet<String>) {
+    walk_expr(e, &mut |x| {
+        if let ExprKind::NamedExpr { target, .. } = &x.kind {
+            target_names(target, out);
+        }
+    });
+}
+
+fn stmt_names(s: &Stmt, out: &mut HashSet<String>, globals: &mut HashSet<String>) {
+    let block = |b: &[Stmt], out: &mut HashSet<String>, globals: &mut HashSet<String>| {
+        b.iter().for_each(|s| stmt_names(s, out, globals))
+    };
+    match &s.kind {
+        StmtKind::Expr(e) => walrus_names(e, out),
+        StmtKind::Assign { targets, value } => {
+            targets.iter().for_each(|t| target_names(t, out));
+            walrus_names(value, out);
+        }
+        StmtKind::AugAssign { target, value, .. } => {
+            target_names(target, out);
+            walrus_names(value, out);
+        }
+        StmtKind::AnnAssign { target, value, .. } => {
+            target_names(target, out);
+            if let Some(v) = value {
+                walrus_names(v, out);
+            }
+        }
+        StmtKind::FunctionDef(f) => {
+            out.insert(f.name.name.clone());
+        }
+        StmtKind::ClassDef(c) => {
+            out.insert(c.name.name.clone());
+        }
+        StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
+            walrus_names(test, out);
+            block(body, out, globals);
+            block(orelse, out, globals);
+        }
+        StmtKind::For { target, iter, body, orelse, .. } => {
+            target_names(target, out);
+            walrus_names(iter, out);
+            block(body, out, globals);
+            block(orelse, out, globals);
+        }
+        StmtKind::With { items, body, .. } => {
+            for i in items {
+                if let Some(t) = &i.target {
+                    target_names(t, out);
+                }
+            }
+            block(body, out, globals);
+        }
+        StmtKind::Try { body, handlers, orelse, finalbody, .. } => {
+            block(body, out, globals);
+            for h in handlers {
+                if let Some(n) = &h.name {
+                    out.insert(n.name.clone());
+                }
+                block(&h.body, out, globals);
+            }
+            block(orelse, out, globals);
+            block(finalbody, out, globals);
+        }
+        StmtKind::Import(aliases) => {
+            for a in aliases {
+                let name = a.asname.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| {
+                    a.name.split('.').next().unwrap_or_default().to_string()
+                });
+                out.insert(name);
+            }
+        }
+        StmtKind::ImportFrom { names, .. } => {
+            for a in names {
+                out.insert(a.asname.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| a.name.clone()));
+            }
+        }
+        StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
+            globals.extend(names.iter().map(|n| n.name.clone()));
+        }
+        StmtKind::Match { cases, .. } => {
+            for c in cases {
+                block(&c.body, out, globals);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Calls `f` on `e` and every expression nested in it (lambdas and comprehensions included).
+pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    let mut go = |x: &Expr| walk_expr(x, f);
+    match &e.kind {
+        ExprKind::BoolOp { values, .. } => values.iter().for_each(go),
+        ExprKind::BinOp { left, right, .. } => {
+            go(left);
+            go(right);
+        }
+        ExprKind::UnaryOp { operand, .. } => go(operand),
+        ExprKind::Compare { left, comparators, .. } => {
+            go(left);
+            comparators.iter().for_each(go);
+        }
+        ExprKind::NamedExpr { target, value } => {
+            go(target);
+            go(value);
+        }
+        ExprKind::Lambda { params, body } => {
+            for p in params.posonly.iter().chain(&params.args).chain(&params.kwonly) {
+                if let Some(d) = &p.default {
+                    go(d);
+                }
+            }
+            go(body);
+        }
+        ExprKind::IfExp { test, body, orelse } => {
+            go(test);
+            go(body);
+            go(orelse);
+        }
+        ExprKind::Dict { keys, values } => {
+            keys.iter().flatten().for_each(&mut go);
+            values.iter().for_each(go);
+        }
+        ExprKind::Set(v) | ExprKind::List(v) | ExprKind::Tuple(v) => v.iter().for_each(go),
+        ExprKind::ListComp { elt, generators }
+        | ExprKind::SetComp { elt, generators }
+        | ExprKind::GeneratorExp { elt, generators } => {
+            go(elt);
+            for g in generators {
+                go(&g.target);
+                go(&g.iter);
+                g.ifs.iter().for_each(&mut go);
+            }
+        }
+        ExprKind::DictComp { key, value, generators } => {
+            go(key);
+            go(value);
+            for g in generators {
+                go(&g.target);
+                go(&g.iter);
+                g.ifs.iter().for_each(&mut go);
+            }
+        }
+        ExprKind::Await(x) | ExprKind::YieldFrom(x) | ExprKind::Starred(x) => go(x),
+        ExprKind::Yield(x) => {
+            if let Some(x) = x {
+                go(x)
+            }
+        }
+        ExprKind::Call { func, args, keywords } => {
+            go(func);
+            args.iter().for_each(&mut go);
+            keywords.iter().for_each(|k| go(&k.value));
+        }
+        ExprKind::Attribute { value, .. } => go(value),
+        ExprKind::Subscript { value, index } => {
+            go(value);
+            go(index);
+        }
+        ExprKind::Slice { lower, upper, step } => {
+            for x in [lower, upper, step].into_iter().flatten() {
+                go(x);
+            }
+        }
+        ExprKind::FString(parts) => walk_fstring(parts, &mut go),
+        _ => {}
+    }
+}
+
+fn walk_fstring(parts: &[FStringPart], go: &mut dyn FnMut(&Expr)) {
+    for p in parts {
+        if let FStringPart::Formatted { value, spec, .. } = p {
+            go(value);
+            walk_fstring(spec, go);
+        }
+    }
+}
+
+/// Every name read anywhere in `e`, in first-seen order.
+pub fn names_read(e: &Expr) -> Vec<String> {
+    let mut seen = Vec::new();
+    walk_expr(e, &mut |x| {
+        if let ExprKind::Name(n) = &x.kind {
+            if !seen.contains(n) {
+                seen.push(n.clone());
+            }
+        }
+    });
+    seen
+}
+
+/// Every name read anywhere in the statements (nested functions included), in first-seen order.
+pub fn names_read_stmts(body: &[Stmt]) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    for s in body {
+        visit_stmt_exprs(s, &mut |e| {
+            for n in names_read(e) {
+                if !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+        });
+    }
+    seen
+}
+
+/// Calls `f` on each expression directly inside a statement and its nested statements.
+fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    let mut blk = |b: &[Stmt], f: &mut dyn FnMut(&Expr)| b.iter().for_each(|s| visit_stmt_exprs(s, f));
+    match &s.kind {
+        StmtKind::Expr(e) => f(e),
+        StmtKind::Assign { targets, value } => {
+            targets.iter().for_each(&mut *f);
+            f(value);
+        }
+        StmtKind::AugAssign { target, value, .. } => {
+            f(target);
+            f(value);
+        }
+        StmtKind::AnnAssign { target, value, .. } => {
+            f(target);
+            if let Some(v) = value {
+                f(v);
+            }
+        }
+        StmtKind::Return(Some(e)) => f(e),
+        StmtKind::Delete(es) => es.iter().for_each(&mut *f),
+        StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
+            f(test);
+            blk(body, f);
+            blk(orelse, f);
+        }
+        StmtKind::For { target, iter, body, orelse, .. } => {
+            f(target);
+            f(iter);
+            blk(body, f);
+            blk(orelse, f);
+        }
+        StmtKind::With { items, body, .. } => {
+            for i in items {
+                f(&i.context);
+            }
+            blk(body, f);
+        }
+        StmtKind::Try { body, handlers, orelse, finalbody, .. } => {
+            blk(body, f);
+            for h in handlers {
+                if let Some(t) = &h.typ {
+                    f(t);
+                }
+                blk(&h.body, f);
+            }
+            blk(orelse, f);
+            blk(finalbody, f);
+        }
+        StmtKind::Raise { exc, cause } => {
+            for e in [exc, cause].into_iter().flatten() {
+                f(e);
+            }
+        }
+        StmtKind::Assert { test, msg } => {
+            f(test);
+            if let Some(m) = msg {
+                f(m);
+            }
+        }
+        StmtKind::FunctionDef(fd) => {
+            if let syntax::ast::FunctionBody::Stmts(b) = &fd.body {
+                blk(b, f);
+            }
+        }
+        StmtKind::Match { subject, cases } => {
+            f(subject);
+            for c in cases {
+                blk(&c.body, f);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether statements contain `yield` outside nested functions, lambdas and generator
+/// expressions (which makes the function a generator).
+pub fn contains_yield(body: &[Stmt]) -> bool {
+    let mut found = false;
+    for s in body {
+        if matches!(s.kind, StmtKind::FunctionDef(_) | StmtKind::ClassDef(_)) {
+            continue;
+        }
+        visit_stmt_exprs_shallow(s, &mut |e| {
+            if expr_yields(e) {
+                found = true;
+            }
+        });
+    }
+    found
+}
+
+fn expr_yields(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Yield(_) | ExprKind::YieldFrom(_) => true,
+        ExprKind::Lambda { .. } | ExprKind::GeneratorExp { .. } => false,
+        _ => {
+            let mut found = false;
+            let mut first = true;
+            walk_expr(e, &mut |x| {
+                if first {
+                    first = false;
+                    return;
+                }
+                if matches!(x.kind, ExprKind::Yield(_) | ExprKind::YieldFrom(_)) {
+                    found = true;
+                }
+            });
+            found
+        }
+    }
+}
+
+/// Like the statement visitor, but skipping nested function bodies.
+fn visit_stmt_exprs_shallow(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
+    if let StmtKind::FunctionDef(_) = &s.kind {
+        return;
+    }
+    visit_stmt_exprs(s, f);
+}

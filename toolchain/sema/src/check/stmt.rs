@@ -1,0 +1,485 @@
+//! Checking statements: assignments, control flow, loops, exceptions, imports, definitions.
+
+use std::collections::HashMap;
+
+use syntax::ast::{self, Expr, ExprKind, Stmt, StmtKind};
+use syntax::Span;
+
+use super::{Binding, Fcx};
+use crate::context::R;
+use crate::defs::Symbol;
+use crate::typed::{TExpr, TExprKind, THandler, TStmt};
+use crate::types::Type;
+
+impl Fcx<'_, '_> {
+    /// Checks statements in order.
+    pub fn check_block(&mut self, body: &[Stmt]) -> R<Vec<TStmt>> {
+        let mut out = Vec::new();
+        for s in body {
+            out.extend(self.check_stmt(s)?);
+        }
+        Ok(out)
+    }
+
+    /// Checks one statement (it may become several).
+    pub fn check_stmt(&mut self, s: &Stmt) -> R<Vec<TStmt>> {
+        let span = s.span;
+        match &s.kind {
+            StmtKind::Expr(e) => Ok(vec![TStmt::Expr(self.check_expr(e)?)]),
+            StmtKind::Assign { targets, value } => {
+                let v = self.check_expr(value)?;
+                if targets.len() == 1 {
+                    return self.assign_to(&targets[0], v);
+                }
+                let (lid, set) = self.temp(v);
+                let mut out = vec![set];
+                for t in targets {
+                    let val = self.local(lid, span);
+                    out.extend(self.assign_to(t, val)?);
+                }
+                Ok(out)
+            }
+            StmtKind::AnnAssign { target, annotation, value } => {
+                let t = self.eval_type(annotation)?;
+                match value {
+                    Some(v) => {
+                        let v = self.check_expr(v)?;
+                        let v = self.coerce(v, &t, "annotated assignment")?;
+                        self.assign_to(target, v)
+                    }
+                    None => Ok(vec![]),
+                }
+            }
+            StmtKind::AugAssign { target, op, value } => self.aug_assign(target, *op, value, span),
+            StmtKind::Pass => Ok(vec![]),
+            StmtKind::Break => Ok(vec![TStmt::Break]),
+            StmtKind::Continue => Ok(vec![TStmt::Continue]),
+            StmtKind::Return(v) => self.check_return(v.as_ref(), span),
+            StmtKind::If { test, body, orelse } => {
+                if let Some(b) = self.static_bool(test)? {
+                    return self.check_block(if b { body } else { orelse });
+                }
+                let c = self.check_expr(test)?;
+                let c = self.truthy(c)?;
+                let b = self.check_block(body)?;
+                let o = self.check_block(orelse)?;
+                Ok(vec![TStmt::If(c, b, o)])
+            }
+            StmtKind::While { test, body, orelse } => {
+                let c = self.check_expr(test)?;
+                let c = self.truthy(c)?;
+                let b = self.check_block(body)?;
+                self.with_else(TStmt::While(c, b), orelse)
+            }
+            StmtKind::For { target, iter, body, orelse, .. } => self.check_for(target, iter, body, orelse, span),
+            StmtKind::Try { body, handlers, orelse, finalbody, .. } => self.check_try(body, handlers, orelse, finalbody),
+            StmtKind::Raise { exc, .. } => match exc {
+                Some(e) => {
+                    let v = self.check_expr(e)?;
+                    let v = match self.s.class_of(&v.ty) {
+                        Some((c, _)) if self.s.defs.class(c).kind == crate::defs::ClassKind::Ref => v,
+                        Some(_) => return Err(self.err(e.span, "exceptions must derive from BaseException")),
+                        None => return Ok(vec![TStmt::Expr(self.defer(e.span, "the raised exception"))]),
+                    };
+                    Ok(vec![TStmt::Raise(v, span)])
+                }
+                None => match self.exc_stack.last() {
+                    Some(l) => Ok(vec![TStmt::Raise(self.local(*l, span), span)]),
+                    None => Err(self.err(span, "no active exception to re-raise")),
+                },
+            },
+            StmtKind::Assert { test, msg } => {
+                let c = self.check_expr(test)?;
+                let c = self.truthy(c)?;
+                let args: Vec<Expr> = msg.iter().cloned().collect();
+                let name = Expr::new(ExprKind::Name("AssertionError".into()), span);
+                let exc = if args.is_empty() {
+                    self.check_call(&name, &[], &[], span)?
+                } else {
+                    let m = self.check_expr(&args[0])?;
+                    let m = self.call_method_named(m, "__str__", vec![], "assert message")?;
+                    let e = ast::Expr::new(ExprKind::Name(".assert_msg".into()), span);
+                    let (lid, set) = self.temp(m);
+                    self.inner_scopes.push(HashMap::from([(".assert_msg".to_string(), Binding::Local(lid))]));
+                    let r = self.check_call(&name, &[e], &[], span);
+                    self.inner_scopes.pop();
+                    Fcx::block(vec![set], r?)
+                };
+                Ok(vec![TStmt::If(c, vec![], vec![TStmt::Raise(exc, span)])])
+            }
+            StmtKind::Delete(targets) => {
+                let mut out = Vec::new();
+                for t in targets {
+                    match &t.kind {
+                        ExprKind::Subscript { value, index } => {
+                            let o = self.check_expr(value)?;
+                            let i = self.check_index(index)?;
+                            out.push(TStmt::Expr(self.call_method_named(o, "__delitem__", vec![i], "del")?));
+                        }
+                        ExprKind::Name(_) => {}
+                        _ => return Err(self.err(t.span, "cannot delete this expression")),
+                    }
+                }
+                Ok(out)
+            }
+            StmtKind::Global(_) | StmtKind::Nonlocal(_) => Ok(vec![]),
+            StmtKind::Import(aliases) => {
+                let mut out = Vec::new();
+                for a in aliases {
+                    let m = self.s.import_module(&a.name, self.module, self.file, a.span)?;
+                    out.extend(self.run_module_init(m, a.span)?);
+                    let (bind, target) = match &a.asname {
+                        Some(n) => (n.name.clone(), m),
+                        None => {
+                            let top = a.name.split('.').next().unwrap_or_default().to_string();
+                            let tm = self.s.module_by_name[&top];
+                            (top, tm)
+                        }
+                    };
+                    self.s.defs.modules[self.module.0 as usize].symbols.insert(bind, Symbol::Module(target));
+                }
+                Ok(out)
+            }
+            StmtKind::ImportFrom { module, names, level } => {
+                let name = module.clone().unwrap_or_default();
+                let m = self.s.import_relative(&name, *level, self.module, self.file, span)?;
+                let mut out = self.run_module_init(m, span)?;
+                for a in names {
+                    if a.name == "*" {
+                        let syms: Vec<(String, Symbol)> = self.s.defs.module(m).symbols.iter().filter(|(k, _)| !k.starts_with('_')).map(|(k, v)| (k.clone(), v.clone())).collect();
+                        for (k, v) in syms {
+                            self.s.defs.modules[self.module.0 as usize].symbols.insert(k, v);
+                        }
+                        continue;
+                    }
+                    let sym = match self.s.defs.module(m).symbols.get(&a.name).cloned() {
+                        Some(s) => s,
+                        None => {
+                            let sub = format!("{}.{}", self.s.defs.module(m).name, a.name);
+                            match self.s.import_module(&sub, self.module, self.file, a.span) {
+                                Ok(sm) => {
+                                    out.extend(self.run_module_init(sm, a.span)?);
+                                    Symbol::Module(sm)
+                                }
+                                Err(_) => {
+                                    let mname = self.s.defs.module(m).name.clone();
+                                    return Err(self.err(a.span, format!("cannot import name '{}' from '{mname}'", a.name)));
+                                }
+                            }
+                        }
+                    };
+                    let bind = a.asname.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| a.name.clone());
+                    self.s.defs.modules[self.module.0 as usize].symbols.insert(bind, sym);
+                }
+                Ok(out)
+            }
+            StmtKind::FunctionDef(f) => self.check_def(f, span),
+            StmtKind::ClassDef(_) => {
+                if self.toplevel {
+                    Ok(vec![])
+                } else {
+                    Err(self.err(span, "classes must be defined at module level"))
+                }
+            }
+            StmtKind::With { items, body, .. } => self.check_with(items, body, span),
+            StmtKind::Match { .. } => Err(self.err(span, "match statements are not supported yet")),
+        }
+    }
+
+    fn with_else(&mut self, looped: TStmt, orelse: &[Stmt]) -> R<Vec<TStmt>> {
+        if orelse.is_empty() {
+            return Ok(vec![looped]);
+        }
+        // `else` runs unless the loop was left by `break`: a flag cleared by each break.
+        let bt = self.s.bool_t();
+        let n = self.s.next_id();
+        let flag = self.new_local(&format!(".noBreak{n}"), bt.clone());
+        let set = |v| TStmt::Assign(crate::typed::TTarget::Local(flag), TExpr::new(TExprKind::Bool(v), bt.clone(), Span::default()));
+        let looped = mark_breaks(looped, &|| set(false));
+        let o = self.check_block(orelse)?;
+        Ok(vec![set(true), looped, TStmt::If(self.local(flag, Span::default()), o, vec![])])
+    }
+
+    fn check_return(&mut self, v: Option<&Expr>, span: Span) -> R<Vec<TStmt>> {
+        if self.toplevel {
+            return Err(self.err(span, "'return' outside function"));
+        }
+        if self.yield_ty.is_some() || self.is_generator() {
+            return Ok(vec![TStmt::Return(None)]);
+        }
+        let val = match v {
+            Some(e) => self.check_expr(e)?,
+            None => self.none(span),
+        };
+        let ret = self.ret.clone();
+        let val = if self.s.store.is_resolved(&ret) || !matches!(self.s.store.shallow(&ret), Type::Var(_)) {
+            self.coerce(val, &ret, "return value")?
+        } else {
+            let t = if matches!(val.kind, TExprKind::Null) && self.s.store.can_unify(&val.ty, &self.s.none_t()) {
+                self.s.none_t()
+            } else {
+                val.ty.clone()
+            };
+            self.s.store.unify(&ret, &t);
+            val
+        };
+        Ok(vec![TStmt::Return(Some(val))])
+    }
+
+    /// Whether the function being checked is a generator.
+    pub fn is_generator(&self) -> bool {
+        self.def.map(|d| self.s.is_generator_def(d)).unwrap_or(false)
+    }
+
+    fn aug_assign(&mut self, target: &Expr, op: ast::BinOp, value: &Expr, span: Span) -> R<Vec<TStmt>> {
+        let imethod = format!("__i{}__", op.magic());
+        let method = format!("__{}__", op.magic());
+        match &target.kind {
+            ExprKind::Subscript { value: obj, index } => {
+                let o = self.check_expr(obj)?;
+                let i = self.check_index(index)?;
+                let (ol, oset) = self.temp(o);
+                let (il, iset) = self.temp(i);
+                let cur = self.call_method_named(self.local(ol, span), "__getitem__", vec![self.local(il, span)], "[]")?;
+                let rhs = self.check_expr(value)?;
+                let new = self.inplace(cur, &imethod, &method, rhs, span)?;
+                let set = self.call_method_named(self.local(ol, span), "__setitem__", vec![self.local(il, span), new], "[]=")?;
+                Ok(vec![oset, iset, TStmt::Expr(set)])
+            }
+            ExprKind::Attribute { value: obj, attr } => {
+                let o = self.check_expr(obj)?;
+                let (ol, oset) = self.temp(o);
+                let cur = self.get_attr(self.local(ol, span), &attr.name, attr.span)?;
+                let rhs = self.check_expr(value)?;
+                let new = self.inplace(cur, &imethod, &method, rhs, span)?;
+                let tgt = ast::Expr::new(ExprKind::Attribute { value: Box::new(ast::Expr::new(ExprKind::Name(".augobj".into()), span)), attr: attr.clone() }, span);
+                self.inner_scopes.push(HashMap::from([(".augobj".to_string(), Binding::Local(ol))]));
+                let r = self.assign_to(&tgt, new);
+                self.inner_scopes.pop();
+                let mut out = vec![oset];
+                out.extend(r?);
+                Ok(out)
+            }
+            _ => {
+                let cur = self.check_expr(target)?;
+                let rhs = self.check_expr(value)?;
+                let new = self.inplace(cur, &imethod, &method, rhs, span)?;
+                self.assign_to(target, new)
+            }
+        }
+    }
+
+    fn inplace(&mut self, cur: TExpr, imethod: &str, method: &str, rhs: TExpr, span: Span) -> R<TExpr> {
+        if let Some((c, _)) = self.s.class_of(&cur.ty) {
+            for d in self.s.methods(c, imethod) {
+                if self.fits_call(d, &[cur.ty.clone(), rhs.ty.clone()])? {
+                    let args = vec![super::call::Arg { name: None, value: cur }, super::call::Arg { name: None, value: rhs }];
+                    return self.call_def(d, args, span);
+                }
+            }
+        }
+        self.binary(cur, method, rhs, span)
+    }
+
+    /// The generator a `for` loop runs: the value itself, or its `__iter__()`.
+    pub fn iterate(&mut self, v: TExpr) -> R<TExpr> {
+        match self.s.class_of(&v.ty) {
+            Some((c, _)) if c == self.s.core().generator => Ok(v),
+            Some(_) => {
+                let it = self.call_method_named(v, "__iter__", vec![], "iteration")?;
+                match self.s.class_of(&it.ty) {
+                    Some((c, _)) if c == self.s.core().generator => Ok(it),
+                    Some(_) => self.call_method_named(it, "__iter__", vec![], "iteration"),
+                    None => Ok(it),
+                }
+            }
+            None => Ok(self.defer(v.span, "the iterated value")),
+        }
+    }
+
+    fn check_for(&mut self, target: &Expr, iter: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) -> R<Vec<TStmt>> {
+        if let Some(n) = self.static_range(iter) {
+            return self.static_loop(target, (0..n).map(Binding::Static).collect(), body, orelse, span);
+        }
+        let v = self.check_expr(iter)?;
+        if let Some((c, args)) = self.s.class_of(&v.ty) {
+            if c == self.s.core().tuple {
+                let (lid, set) = self.temp(v);
+                let items = (0..args.len()).map(|i| Binding::TupleItem(lid, i)).collect();
+                let mut out = vec![set];
+                out.extend(self.static_loop(target, items, body, orelse, span)?);
+                return Ok(out);
+            }
+        }
+        let gen = self.iterate(v)?;
+        let item = match self.s.class_of(&gen.ty) {
+            Some((_, args)) if !args.is_empty() => args[0].clone(),
+            _ => self.s.store.fresh(),
+        };
+        let (var, pre) = match &target.kind {
+            ExprKind::Name(n) if !self.toplevel && !self.global_names.contains(n) => {
+                let l = match self.scope.get(n) {
+                    Some(l) => *l,
+                    None => {
+                        let l = self.new_local(n, item.clone());
+                        self.scope.insert(n.clone(), l);
+                        l
+                    }
+                };
+                let lt = self.locals[l.0 as usize].1.clone();
+                if !self.s.store.unify(&lt, &item) {
+                    return Err(self.err(target.span, format!("loop variable '{n}' already has type '{}'", self.s.type_name(&lt))));
+                }
+                (l, vec![])
+            }
+            _ => {
+                let n = self.s.next_id();
+                let l = self.new_local(&format!(".for{n}"), item.clone());
+                let pre = self.assign_to(target, self.local(l, span))?;
+                (l, pre)
+            }
+        };
+        let mut b = pre;
+        b.extend(self.check_block(body)?);
+        self.with_else(TStmt::For { iter: gen, var, body: b }, orelse)
+    }
+
+    /// `staticrange(N)` with a compile-time N: the loop is unrolled.
+    fn static_range(&self, iter: &Expr) -> Option<i64> {
+        if let ExprKind::Call { func, args, .. } = &iter.kind {
+            if let ExprKind::Name(n) = &func.kind {
+                if n == "staticrange" && args.len() == 1 {
+                    return self.static_int(&args[0]);
+                }
+                if n == "staticlen" {
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    fn static_loop(&mut self, target: &Expr, items: Vec<Binding>, body: &[Stmt], orelse: &[Stmt], _span: Span) -> R<Vec<TStmt>> {
+        let ExprKind::Name(n) = &target.kind else {
+            return Err(self.err(target.span, "a loop over a tuple needs a single loop variable"));
+        };
+        let mut out = Vec::new();
+        for b in items {
+            self.inner_scopes.push(HashMap::from([(n.clone(), b)]));
+            let r = self.check_block(body);
+            self.inner_scopes.pop();
+            let stmts = r?;
+            if contains_jump(&stmts) {
+                return Err(self.err(target.span, "break/continue in a loop over a tuple is not supported"));
+            }
+            out.push(TStmt::Block(stmts));
+        }
+        out.extend(self.check_block(orelse)?);
+        Ok(out)
+    }
+
+    fn check_try(&mut self, body: &[Stmt], handlers: &[ast::ExceptHandler], orelse: &[Stmt], finalbody: &[Stmt]) -> R<Vec<TStmt>> {
+        let b = self.check_block(body)?;
+        let mut hs = Vec::new();
+        for h in handlers {
+            let mut types = Vec::new();
+            if let Some(t) = &h.typ {
+                let items: Vec<&Expr> = match &t.kind {
+                    ExprKind::Tuple(items) => items.iter().collect(),
+                    _ => vec![t],
+                };
+                for it in items {
+                    types.push(self.eval_type(it)?);
+                }
+            }
+            let var_ty = match types.as_slice() {
+                [one] => one.clone(),
+                _ => {
+                    let base = self.s.lookup_symbol(self.module, "BaseException");
+                    match base {
+                        Some(Symbol::Class(c)) => self.s.simple(c),
+                        _ => return Err(self.err(h.span, "the stdlib has no BaseException")),
+                    }
+                }
+            };
+            let n = self.s.next_id();
+            let exc_local = self.new_local(&format!(".exc{n}"), var_ty.clone());
+            if let Some(name) = &h.name {
+                let bind = self.assign_name(&name.name, self.local(exc_local, name.span), name.span)?;
+                self.exc_stack.push(exc_local);
+                let r = self.check_block(&h.body);
+                self.exc_stack.pop();
+                let mut body = bind;
+                body.extend(r?);
+                hs.push(THandler { types, var: Some(exc_local), body });
+            } else {
+                self.exc_stack.push(exc_local);
+                let r = self.check_block(&h.body);
+                self.exc_stack.pop();
+                hs.push(THandler { types, var: Some(exc_local), body: r? });
+            }
+        }
+        let o = self.check_block(orelse)?;
+        let f = if finalbody.is_empty() { None } else { Some(self.check_block(finalbody)?) };
+        Ok(vec![TStmt::Try { body: b, handlers: hs, orelse: o, finally: f }])
+    }
+
+    fn check_with(&mut self, items: &[ast::WithItem], body: &[Stmt], span: Span) -> R<Vec<TStmt>> {
+        let Some((first, rest)) = items.split_first() else {
+            return self.check_block(body);
+        };
+        let ctx = self.check_expr(&first.context)?;
+        let (cl, cset) = self.temp(ctx);
+        let entered = self.call_method_named(self.local(cl, span), "__enter__", vec![], "with")?;
+        let mut out = vec![cset];
+        match &first.target {
+            Some(t) => out.extend(self.assign_to(t, entered)?),
+            None => out.push(TStmt::Expr(entered)),
+        }
+        let inner = if rest.is_empty() { self.check_block(body)? } else { self.check_with(rest, body, span)? };
+        let exit = self.call_method_named(self.local(cl, span), "__exit__", vec![], "with")?;
+        out.push(TStmt::Try { body: inner, handlers: vec![], orelse: vec![], finally: Some(vec![TStmt::Expr(exit)]) });
+        Ok(out)
+    }
+}
+
+/// Sets a flag before every `break` that leaves this loop (not nested loops').
+fn mark_breaks(s: TStmt, set: &dyn Fn() -> TStmt) -> TStmt {
+    fn in_body(b: Vec<TStmt>, set: &dyn Fn() -> TStmt) -> Vec<TStmt> {
+        b.into_iter()
+            .map(|s| match s {
+                TStmt::Break => TStmt::Block(vec![set(), TStmt::Break]),
+                TStmt::If(c, t, e) => TStmt::If(c, in_body(t, set), in_body(e, set)),
+                TStmt::Block(v) => TStmt::Block(in_body(v, set)),
+                TStmt::Try { body, handlers, orelse, finally } => TStmt::Try {
+                    body: in_body(body, set),
+                    handlers: handlers.into_iter().map(|h| THandler { body: in_body(h.body, set), ..h }).collect(),
+                    orelse: in_body(orelse, set),
+                    finally: finally.map(|f| in_body(f, set)),
+                },
+                other => other,
+            })
+            .collect()
+    }
+    match s {
+        TStmt::While(c, b) => TStmt::While(c, in_body(b, set)),
+        TStmt::For { iter, var, body } => TStmt::For { iter, var, body: in_body(body, set) },
+        other => other,
+    }
+}
+
+/// Whether statements contain a `break`/`continue` for an enclosing loop.
+fn contains_jump(stmts: &[TStmt]) -> bool {
+    stmts.iter().any(|s| match s {
+        TStmt::Break | TStmt::Continue => true,
+        TStmt::If(_, a, b) => contains_jump(a) || contains_jump(b),
+        TStmt::Block(v) => contains_jump(v),
+        TStmt::Try { body, handlers, orelse, finally } => {
+            contains_jump(body)
+                || handlers.iter().any(|h| contains_jump(&h.body))
+                || contains_jump(orelse)
+                || finally.as_ref().map(|f| contains_jump(f)).unwrap_or(false)
+        }
+        _ => false,
+    })
+}

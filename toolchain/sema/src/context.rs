@@ -1,0 +1,180 @@
+//! The state of one type-checking session: definitions, the type store, loaded files.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use syntax::{Diagnostic, FileId, SourceMap, Span};
+
+use crate::defs::{ClassId, Defs, FuncDefId, ModuleId, Symbol};
+use crate::types::{Type, TypeStore};
+use crate::Options;
+
+/// Result of a checking step: the first error aborts it.
+pub type R<T> = Result<T, Box<Diagnostic>>;
+
+/// Classes the checker itself builds values of (literals, displays, conditions).
+#[derive(Debug, Clone, Copy)]
+pub struct Core {
+    pub int: ClassId,
+    pub float: ClassId,
+    pub bool_: ClassId,
+    pub str_: ClassId,
+    pub byte: ClassId,
+    pub none: ClassId,
+    pub tuple: ClassId,
+    pub ptr: ClassId,
+    pub optional: ClassId,
+    pub generator: ClassId,
+    pub list: ClassId,
+    pub dict: ClassId,
+    pub set: ClassId,
+    pub slice: ClassId,
+    pub int_n: ClassId,
+    pub uint_n: ClassId,
+}
+
+/// Everything shared while checking one program.
+pub struct Sema<'m> {
+    pub map: &'m mut SourceMap,
+    pub defs: Defs,
+    pub store: TypeStore,
+    pub opts: Options,
+    /// The prelude whose names every module sees.
+    pub builtins: ModuleId,
+    pub core: Option<Core>,
+    /// Loaded modules by dotted name.
+    pub module_by_name: HashMap<String, ModuleId>,
+    /// Counter for unique synthetic names.
+    pub counter: u32,
+    /// Class-level constants to evaluate in their module's top-level code.
+    pub pending_class_vars: Vec<(ModuleId, FileId, crate::defs::GlobalId, syntax::ast::Expr)>,
+    /// Folder of the program's entry file (imports are searched there).
+    pub entry_dir: PathBuf,
+}
+
+impl<'m> Sema<'m> {
+    /// A fresh session.
+    pub fn new(map: &'m mut SourceMap, opts: Options) -> Self {
+        Sema {
+            map,
+            defs: Defs::default(),
+            store: TypeStore::default(),
+            opts,
+            builtins: ModuleId(0),
+            core: None,
+            module_by_name: HashMap::new(),
+            counter: 0,
+            pending_class_vars: Vec::new(),
+            entry_dir: PathBuf::new(),
+        }
+    }
+
+    /// The core classes (available once the prelude is loaded).
+    pub fn core(&self) -> Core {
+        self.core.expect("core classes are registered when the prelude loads")
+    }
+
+    /// An error at `span` in `file`.
+    pub fn err(&self, file: FileId, span: Span, msg: impl Into<String>) -> Box<Diagnostic> {
+        Box::new(Diagnostic::error(file, span, msg))
+    }
+
+    /// A class instance type without generic arguments.
+    pub fn simple(&self, class: ClassId) -> Type {
+        Type::Class { class, args: vec![] }
+    }
+
+    /// `int`.
+    pub fn int_t(&self) -> Type {
+        self.simple(self.core().int)
+    }
+    /// `float`.
+    pub fn float_t(&self) -> Type {
+        self.simple(self.core().float)
+    }
+    /// `bool`.
+    pub fn bool_t(&self) -> Type {
+        self.simple(self.core().bool_)
+    }
+    /// `str`.
+    pub fn str_t(&self) -> Type {
+        self.simple(self.core().str_)
+    }
+    /// `NoneType`.
+    pub fn none_t(&self) -> Type {
+        self.simple(self.core().none)
+    }
+    /// `Tuple[...]`.
+    pub fn tuple_t(&self, items: Vec<Type>) -> Type {
+        Type::Class { class: self.core().tuple, args: items }
+    }
+    /// `Optional[T]`.
+    pub fn optional_t(&self, t: Type) -> Type {
+        Type::Class { class: self.core().optional, args: vec![t] }
+    }
+    /// `Generator[T]`.
+    pub fn generator_t(&self, t: Type) -> Type {
+        Type::Class { class: self.core().generator, args: vec![t] }
+    }
+
+    /// A unique number for synthetic names.
+    pub fn next_id(&mut self) -> u32 {
+        self.counter += 1;
+        self.counter
+    }
+
+    /// Looks a name up in a module, then in the prelude.
+    pub fn lookup_symbol(&self, module: ModuleId, name: &str) -> Option<Symbol> {
+        self.defs
+            .module(module)
+            .symbols
+            .get(name)
+            .or_else(|| self.defs.module(self.builtins).symbols.get(name))
+            .cloned()
+    }
+
+    /// The class of a type, if it is a class instance.
+    pub fn class_of(&self, t: &Type) -> Option<(ClassId, Vec<Type>)> {
+        match self.store.shallow(t) {
+            Type::Class { class, args } => Some((class, args)),
+            _ => None,
+        }
+    }
+
+    /// Methods called `name` of a class (overloads, inherited included).
+    pub fn methods(&self, class: ClassId, name: &str) -> Vec<FuncDefId> {
+        self.defs.class(class).methods.get(name).cloned().unwrap_or_default()
+    }
+
+    /// Human-readable type name for messages and mangling (`List[int]`).
+    pub fn type_name(&self, t: &Type) -> String {
+        match self.store.shallow(t) {
+            Type::Var(_) => "?".to_string(),
+            Type::Static(n) => n.to_string(),
+            Type::Class { class, args } => {
+                let name = &self.defs.class(class).name;
+                if args.is_empty() {
+                    name.clone()
+                } else {
+                    let a: Vec<String> = args.iter().map(|a| self.type_name(a)).collect();
+                    format!("{}[{}]", name, a.join(","))
+                }
+            }
+            Type::Func { def, captured } => {
+                let f = self.defs.func(def);
+                let owner = f.class.map(|c| format!("{}.", self.defs.class(c).name)).unwrap_or_default();
+                if captured.is_empty() {
+                    format!("function[{}{}]", owner, f.name)
+                } else {
+                    let a: Vec<String> = captured.iter().map(|a| self.type_name(a)).collect();
+                    format!("function[{}{}|{}]", owner, f.name, a.join(","))
+                }
+            }
+        }
+    }
+
+    /// The stdlib folder.
+    pub fn stdlib_dir(&self) -> PathBuf {
+        self.opts.stdlib_dir.clone()
+    }
+}

@@ -1,0 +1,212 @@
+//! Loading modules: finding their files, parsing them, and registering the classes, functions
+//! and globals they define in the module's namespace.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use syntax::ast::{self, ExprKind, StmtKind};
+use syntax::{FileId, SourceFile, Span};
+
+use crate::context::{Sema, R};
+use crate::defs::{ClassDef, ClassKind, FuncDef, FuncDefId, ModuleDef, ModuleId, Symbol};
+
+/// The name a decorator is known by: `@llvm` → `llvm`, `@par(…)` → `par`, `@a.b` → `a.b`.
+pub fn decorator_name(e: &ast::Expr) -> String {
+    match &e.kind {
+        ExprKind::Name(n) => n.clone(),
+        ExprKind::Call { func, .. } => decorator_name(func),
+        ExprKind::Attribute { value, attr } => format!("{}.{}", decorator_name(value), attr.name),
+        _ => String::new(),
+    }
+}
+
+impl Sema<'_> {
+    /// Reads and parses a file, adding it to the source map.
+    pub fn parse_file(&mut self, path: &Path, display: &str) -> R<(FileId, Rc<ast::Module>)> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            Box::new(syntax::Diagnostic::error(FileId(0), Span::default(), format!("cannot read {}: {e}", path.display())))
+        })?;
+        let file = self.map.add(SourceFile::new(display, text));
+        self.parse_loaded(file)
+    }
+
+    /// Parses a file already in the source map.
+    pub fn parse_loaded(&mut self, file: FileId) -> R<(FileId, Rc<ast::Module>)> {
+        let text = self.map.get(file).text.clone();
+        match syntax::parse(&text, file) {
+            Ok(m) => Ok((file, Rc::new(m))),
+            Err(mut ds) => Err(Box::new(ds.remove(0))),
+        }
+    }
+
+    /// Creates a module from parsed files and registers its definitions.
+    pub fn add_module(&mut self, name: &str, dir: PathBuf, parts: Vec<(FileId, Rc<ast::Module>)>) -> R<ModuleId> {
+        let id = ModuleId(self.defs.modules.len() as u32);
+        self.defs.modules.push(ModuleDef {
+            name: name.to_string(),
+            parts: parts.clone(),
+            dir,
+            symbols: HashMap::new(),
+            init_flag: None,
+        });
+        self.module_by_name.insert(name.to_string(), id);
+        for (file, m) in &parts {
+            for stmt in &m.body {
+                self.register_stmt(id, *file, stmt)?;
+            }
+        }
+        Ok(id)
+    }
+
+    /// Registers one top-level statement's definitions.
+    fn register_stmt(&mut self, module: ModuleId, file: FileId, stmt: &ast::Stmt) -> R<()> {
+        match &stmt.kind {
+            StmtKind::FunctionDef(f) => {
+                let id = self.add_func(module, file, None, Rc::new((**f).clone()));
+                self.bind_func(module, &f.name.name, id);
+            }
+            StmtKind::ClassDef(c) => {
+                self.register_class(module, file, c)?;
+            }
+            StmtKind::If { body, orelse, .. } => {
+                for s in body.iter().chain(orelse) {
+                    if matches!(s.kind, StmtKind::FunctionDef(_) | StmtKind::ClassDef(_)) {
+                        return Err(self.err(file, s.span, "definitions inside a top-level `if` are not supported"));
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn bind_func(&mut self, module: ModuleId, name: &str, id: FuncDefId) {
+        let syms = &mut self.defs.modules[module.0 as usize].symbols;
+        match syms.get_mut(name) {
+            Some(Symbol::Func(v)) => v.push(id),
+            _ => {
+                syms.insert(name.to_string(), Symbol::Func(vec![id]));
+            }
+        }
+    }
+
+    /// Adds a function definition.
+    pub fn add_func(
+        &mut self,
+        module: ModuleId,
+        file: FileId,
+        class: Option<crate::defs::ClassId>,
+        ast: Rc<ast::FunctionDef>,
+    ) -> FuncDefId {
+        let decorators = ast.decorators.iter().map(decorator_name).collect();
+        self.defs.funcs.push(FuncDef {
+            name: ast.name.name.clone(),
+            module,
+            file,
+            class,
+            ast,
+            decorators,
+            captures: vec![],
+            default_globals: HashMap::new(),
+            synthetic: false,
+        });
+        FuncDefId(self.defs.funcs.len() as u32 - 1)
+    }
+
+    fn register_class(&mut self, module: ModuleId, file: FileId, c: &ast::ClassDef) -> R<()> {
+        let decorators: Vec<String> = c.decorators.iter().map(decorator_name).collect();
+        let kind = if decorators.iter().any(|d| d == "__internal__") {
+            ClassKind::Primitive
+        } else if decorators.iter().any(|d| d == "tuple") {
+            ClassKind::Tuple
+        } else {
+            ClassKind::Ref
+        };
+        let id = crate::defs::ClassId(self.defs.classes.len() as u32);
+        let mut methods: HashMap<String, Vec<FuncDefId>> = HashMap::new();
+        let mut field_decls = Vec::new();
+        let base = c.bases.first().cloned();
+        let mut base_class = None;
+        if let Some(b) = &base {
+            let bname = decorator_name(b);
+            match self.lookup_symbol(module, &bname) {
+                Some(Symbol::Class(bc)) => {
+                    base_class = Some(bc);
+                    let parent = self.defs.class(bc);
+                    methods = parent.methods.clone();
+                    // `__init__` and friends are inherited too; overriding replaces them below.
+                    field_decls = parent.field_decls.clone();
+                }
+                _ => return Err(self.err(file, b.span, format!("base class '{bname}' is not defined"))),
+            }
+        }
+        self.defs.classes.push(ClassDef {
+            name: c.name.name.clone(),
+            module,
+            file,
+            generics: c.type_params.iter().map(|t| t.name.clone()).collect(),
+            kind,
+            methods: HashMap::new(),
+            field_decls: vec![],
+            base,
+            base_class,
+            class_vars: HashMap::new(),
+            decorators,
+            span: c.name.span,
+        });
+        self.defs.modules[module.0 as usize].symbols.insert(c.name.name.clone(), Symbol::Class(id));
+        let mut overridden: Vec<String> = Vec::new();
+        for stmt in &c.body {
+            match &stmt.kind {
+                StmtKind::FunctionDef(f) => {
+                    let fid = self.add_func(module, file, Some(id), Rc::new((**f).clone()));
+                    let name = f.name.name.clone();
+                    if !overridden.contains(&name) {
+                        overridden.push(name.clone());
+                        // A method defined here hides every inherited overload of that name.
+                        methods.insert(name.clone(), vec![]);
+                    }
+                    methods.entry(name).or_default().push(fid);
+                }
+                StmtKind::AnnAssign { target, annotation, .. } => {
+                    if let ExprKind::Name(n) = &target.kind {
+                        field_decls.push((n.clone(), annotation.clone(), id));
+                    }
+                }
+                StmtKind::Assign { targets, value } => {
+                    if let [ast::Expr { kind: ExprKind::Name(n), .. }] = targets.as_slice() {
+                        let g = self.defs.add_global(format!("{}.{}", c.name.name, n), None);
+                        self.defs.classes[id.0 as usize].class_vars.insert(n.clone(), g);
+                        self.pending_class_vars.push((module, file, g, value.clone()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let cls = &mut self.defs.classes[id.0 as usize];
+        cls.methods = methods;
+        cls.field_decls = field_decls;
+        Ok(())
+    }
+
+    /// Finds the file of module `name` (dotted) searching `dirs` in order: `a/b.codon`, `a/b.py`,
+    /// `a/b/__init__.codon`, `a/b/__init__.py`.
+    pub fn find_module_file(&self, name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
+        let rel = name.replace('.', "/");
+        for d in dirs {
+            for cand in [
+                format!("{rel}.codon"),
+                format!("{rel}.py"),
+                format!("{rel}/__init__.codon"),
+                format!("{rel}/__init__.py"),
+            ] {
+                let p = d.join(&cand);
+                if p.is_file() {
+                    return Some(p);
+                }
+            }
+        }
+        None
+    }
+}

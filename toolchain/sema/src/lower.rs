@@ -1,0 +1,424 @@
+//! Lowering the checked program to CIR: types to CIR types, realizations to functions, typed
+//! trees to values and flows.
+
+use std::collections::HashMap;
+
+use cir::{Field, FuncId, FuncKind, Handler, Loc, TypeId, TypeKind, ValueId, ValueKind, VarId};
+use syntax::{Diagnostic, FileId, Span};
+
+use crate::context::Sema;
+use crate::defs::{ClassKind, GlobalId, RealId};
+use crate::typed::{TBody, TExpr, TExprKind, TStmt, TTarget};
+use crate::types::Type;
+
+type LR<T> = Result<T, Box<Diagnostic>>;
+
+/// Builds the CIR module.
+pub struct Lowerer<'a, 'm> {
+    s: &'a mut Sema<'m>,
+    pub m: cir::Module,
+    types: HashMap<Type, TypeId>,
+    funcs: HashMap<RealId, FuncId>,
+    globals: HashMap<GlobalId, VarId>,
+}
+
+/// Per-function lowering state.
+struct FnState {
+    locals: Vec<VarId>,
+    file: FileId,
+}
+
+impl<'a, 'm> Lowerer<'a, 'm> {
+    /// A lowerer over a checked session.
+    pub fn new(s: &'a mut Sema<'m>) -> Self {
+        Lowerer { s, m: cir::Module::default(), types: HashMap::new(), funcs: HashMap::new(), globals: HashMap::new() }
+    }
+
+    fn internal(&self, msg: impl Into<String>) -> Box<Diagnostic> {
+        Box::new(Diagnostic::error(FileId(0), Span::default(), format!("internal error while lowering: {}", msg.into())))
+    }
+
+    /// The CIR type of a (resolved) type.
+    pub fn ty(&mut self, t: &Type) -> LR<TypeId> {
+        let t = self.s.store.resolve(t);
+        if let Some(id) = self.types.get(&t) {
+            return Ok(*id);
+        }
+        let name = self.s.type_name(&t);
+        let id = match &t {
+            Type::Var(_) => return Err(self.internal("a type was left undetermined")),
+            Type::Static(_) => return Err(self.internal("a static integer used as a type")),
+            Type::Func { captured, .. } => {
+                let mut fields = Vec::new();
+                for (i, c) in captured.iter().enumerate() {
+                    fields.push(Field { name: i.to_string(), ty: self.ty(c)? });
+                }
+                self.m.ty(&name, TypeKind::Record { fields })
+            }
+            Type::Class { class, args } => {
+                let core = self.s.core();
+                let cd = self.s.defs.class(*class);
+                let kind = cd.kind;
+                let cname = cd.name.clone();
+                if *class == core.tuple {
+                    let mut fields = Vec::new();
+                    for (i, a) in args.iter().enumerate() {
+                        fields.push(Field { name: i.to_string(), ty: self.ty(a)? });
+                    }
+                    self.m.ty(&name, TypeKind::Record { fields })
+                } else if kind == ClassKind::Primitive {
+                    let static_arg = |i: usize| match args.get(i) {
+                        Some(Type::Static(n)) => Ok(*n as u32),
+                        _ => Err(self.internal(format!("{cname} needs a static bit width"))),
+                    };
+                    let k = match cname.as_str() {
+                        "int" => TypeKind::Int { bits: 64, signed: true },
+                        "float" => TypeKind::Float { bits: 64 },
+                        "float32" => TypeKind::Float { bits: 32 },
+                        "bool" => TypeKind::Bool,
+                        "byte" => TypeKind::Byte,
+                        "NoneType" => TypeKind::Record { fields: vec![] },
+                        "Int" => TypeKind::Int { bits: static_arg(0)?, signed: true },
+                        "UInt" => TypeKind::Int { bits: static_arg(0)?, signed: false },
+                        "Ptr" => TypeKind::Ptr(self.ty(&args[0])?),
+                        "Optional" => TypeKind::Optional(self.ty(&args[0])?),
+                        "Generator" => TypeKind::Generator(self.ty(&args[0])?),
+                        other => return Err(self.internal(format!("unknown primitive class '{other}'"))),
+                    };
+                    self.m.ty(&name, k)
+                } else {
+                    let parent = match self.s.defs.class(*class).base_class {
+                        Some(b) if kind == ClassKind::Ref && self.s.defs.class(b).generics.is_empty() => {
+                            Some(self.ty(&Type::Class { class: b, args: vec![] })?)
+                        }
+                        _ => None,
+                    };
+                    let shell = if kind == ClassKind::Ref {
+                        TypeKind::Ref { fields: vec![], parent }
+                    } else {
+                        TypeKind::Record { fields: vec![] }
+                    };
+                    let id = self.m.ty(&name, shell);
+                    self.types.insert(t.clone(), id);
+                    let fields = self.s.fields_resolved(&t);
+                    let mut cf = Vec::new();
+                    for (n, ft) in fields {
+                        cf.push(Field { name: n, ty: self.ty(&ft)? });
+                    }
+                    self.m.types.set_fields(id, cf);
+                    id
+                }
+            }
+        };
+        self.types.insert(t, id);
+        Ok(id)
+    }
+
+    fn none(&mut self) -> TypeId {
+        self.m.none_type()
+    }
+
+    fn loc(&self, file: FileId, span: Span) -> Loc {
+        let (line, col) = self.s.map.get(file).line_col(span.start);
+        Loc { file: file.0 as u32, line: line as u32, col: col as u32 }
+    }
+
+    fn global(&mut self, g: GlobalId) -> LR<VarId> {
+        if let Some(v) = self.globals.get(&g) {
+            return Ok(*v);
+        }
+        let gd = &self.s.defs.globals[g.0 as usize];
+        let name = gd.name.clone();
+        let t = gd.ty.clone().ok_or_else(|| self.internal(format!("global '{name}' has no type")))?;
+        let ty = self.ty(&t)?;
+        let v = self.m.add_var(name, ty, true);
+        self.globals.insert(g, v);
+        Ok(v)
+    }
+
+    /// Declares the CIR function of a realization (bodies come later).
+    fn declare(&mut self, r: RealId) -> LR<FuncId> {
+        if let Some(f) = self.funcs.get(&r) {
+            return Ok(*f);
+        }
+        let real = &self.s.defs.reals[r.0 as usize];
+        let (def, name, arg_types, ret_t) = (real.def, real.name.clone(), real.args.clone(), real.ret.clone());
+        let generics = real.generics.clone();
+        let fd = self.s.defs.func(def);
+        let unmangled = fd.name.clone();
+        let decorators = fd.decorators.clone();
+        let file = fd.file;
+        let ast = fd.ast.clone();
+        let span = ast.name.span;
+        let params: Vec<String> = {
+            let p = &ast.params;
+            p.posonly.iter().chain(&p.args).chain(&p.vararg).chain(&p.kwonly).map(|x| x.name.name.clone()).collect()
+        };
+        let ret = self.ty(&ret_t)?;
+        let mut args = Vec::new();
+        for (n, t) in params.iter().zip(&arg_types) {
+            let ty = self.ty(t)?;
+            args.push(self.m.add_var(n.clone(), ty, false));
+        }
+        let kind = if decorators.iter().any(|d| d == "llvm") {
+            let ir = match &ast.body {
+                syntax::ast::FunctionBody::Llvm { ir, .. } => ir.clone(),
+                _ => String::new(),
+            };
+            let mut type_args = Vec::new();
+            for (g, t) in generics {
+                if let Type::Static(n) = self.s.store.resolve(&t) {
+                    let _ = n;
+                    continue;
+                }
+                if self.s.store.is_resolved(&t) {
+                    type_args.push((g, self.ty(&t)?));
+                }
+            }
+            FuncKind::Llvm { ir: substitute_statics(&ir, &self.static_generics(r)), type_args }
+        } else if decorators.iter().any(|d| d == "extern") {
+            FuncKind::External { symbol: unmangled.clone() }
+        } else {
+            let none = self.none();
+            let body = self.m.add_value(ValueKind::Series(vec![]), none, Loc::default());
+            FuncKind::Bodied { locals: vec![], body, generator: false }
+        };
+        let attrs = decorators.iter().filter(|d| !matches!(d.as_str(), "llvm" | "extern")).cloned().collect();
+        let loc = self.loc(file, span);
+        let f = self.m.add_func(cir::Func { name, unmangled, args, ret, kind, attrs, loc });
+        self.funcs.insert(r, f);
+        Ok(f)
+    }
+
+    fn static_generics(&self, r: RealId) -> Vec<(String, i64)> {
+        self.s.defs.reals[r.0 as usize]
+            .generics
+            .iter()
+            .filter_map(|(g, t)| match self.s.store.resolve(t) {
+                Type::Static(n) => Some((g.clone(), n)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Lowers every realization and builds `main` from the module inits in `order`.
+    pub fn lower_program(mut self, order: &[RealId]) -> LR<cir::Module> {
+        self.m.files = (0..self.s.map.len()).map(|i| self.s.map.get(FileId(i)).name.clone()).collect();
+        let mut i = 0;
+        while i < self.s.defs.reals.len() {
+            let r = RealId(i as u32);
+            let f = self.declare(r)?;
+            if matches!(self.m.func(f).kind, FuncKind::Bodied { .. }) {
+                let body = self.s.defs.reals[i].body.clone().ok_or_else(|| self.internal("a function was never checked"))?;
+                self.lower_body(f, &body)?;
+            }
+            i += 1;
+        }
+        let none = self.none();
+        let mut calls = Vec::new();
+        for r in order {
+            let f = self.declare(*r)?;
+            calls.push(self.m.add_value(ValueKind::Call { func: f, args: vec![] }, none, Loc::default()));
+        }
+        let body = self.m.add_value(ValueKind::Series(calls), none, Loc::default());
+        let main = self.m.add_func(cir::Func {
+            name: "__main__".into(),
+            unmangled: "<module>".into(),
+            args: vec![],
+            ret: none,
+            kind: FuncKind::Bodied { locals: vec![], body, generator: false },
+            attrs: vec![],
+            loc: Loc::default(),
+        });
+        self.m.main = Some(main);
+        Ok(self.m)
+    }
+
+    fn lower_body(&mut self, f: FuncId, body: &TBody) -> LR<()> {
+        let args = self.m.func(f).args.clone();
+        let mut locals = args.clone();
+        let mut extra = Vec::new();
+        for (n, t) in &body.locals[body.n_args..] {
+            let ty = self.ty(t)?;
+            let v = self.m.add_var(n.clone(), ty, false);
+            locals.push(v);
+            extra.push(v);
+        }
+        let mut st = FnState { locals, file: body.file };
+        let b = self.block(&mut st, &body.stmts)?;
+        if let FuncKind::Bodied { locals, body: bv, generator } = &mut self.m.func_mut(f).kind {
+            *locals = extra;
+            *bv = b;
+            *generator = body.generator;
+        }
+        Ok(())
+    }
+
+    fn block(&mut self, st: &mut FnState, stmts: &[TStmt]) -> LR<ValueId> {
+        let mut vs = Vec::new();
+        for s in stmts {
+            vs.push(self.stmt(st, s)?);
+        }
+        let none = self.none();
+        Ok(self.m.add_value(ValueKind::Series(vs), none, Loc::default()))
+    }
+
+    fn stmt(&mut self, st: &mut FnState, s: &TStmt) -> LR<ValueId> {
+        let none = self.none();
+        let kind = match s {
+            TStmt::Expr(e) => return self.expr(st, e),
+            TStmt::Assign(t, e) => {
+                let var = match t {
+                    TTarget::Local(l) => st.locals[l.0 as usize],
+                    TTarget::Global(g) => self.global(*g)?,
+                };
+                let value = self.expr(st, e)?;
+                ValueKind::Assign { var, value }
+            }
+            TStmt::Return(v) => ValueKind::Return(match v {
+                Some(e) => Some(self.expr(st, e)?),
+                None => None,
+            }),
+            TStmt::Break => ValueKind::Break,
+            TStmt::Continue => ValueKind::Continue,
+            TStmt::If(c, a, b) => {
+                let cond = self.expr(st, c)?;
+                let then = self.block(st, a)?;
+                let other = if b.is_empty() { None } else { Some(self.block(st, b)?) };
+                ValueKind::If { cond, then, other }
+            }
+            TStmt::While(c, b) => {
+                let cond = self.expr(st, c)?;
+                let body = self.block(st, b)?;
+                ValueKind::While { cond, body }
+            }
+            TStmt::For { iter, var, body } => {
+                let iter = self.expr(st, iter)?;
+                let body = self.block(st, body)?;
+                ValueKind::For { iter, var: st.locals[var.0 as usize], body }
+            }
+            TStmt::Try { body, handlers, orelse, finally } => {
+                let b = self.block(st, body)?;
+                let mut hs = Vec::new();
+                for h in handlers {
+                    let mut types = Vec::new();
+                    for t in &h.types {
+                        types.push(self.ty(t)?);
+                    }
+                    let var = h.var.map(|l| st.locals[l.0 as usize]);
+                    let body = self.block(st, &h.body)?;
+                    hs.push(Handler { types, var, body });
+                }
+                let orelse = if orelse.is_empty() { None } else { Some(self.block(st, orelse)?) };
+                let finally = match finally {
+                    Some(f) => Some(self.block(st, f)?),
+                    None => None,
+                };
+                ValueKind::Try { body: b, handlers: hs, orelse, finally }
+            }
+            TStmt::Raise(e, span) => {
+                let v = self.expr(st, e)?;
+                let loc = self.loc(st.file, *span);
+                return Ok(self.m.add_value(ValueKind::Throw(v), none, loc));
+            }
+            TStmt::Block(b) => return self.block(st, b),
+        };
+        Ok(self.m.add_value(kind, none, Loc::default()))
+    }
+
+    fn field_index(&mut self, obj_ty: &Type, name: &str) -> LR<usize> {
+        let t = self.s.store.resolve(obj_ty);
+        if let Ok(i) = name.parse::<usize>() {
+            return Ok(i);
+        }
+        let fields = self.s.fields_resolved(&t);
+        fields
+            .iter()
+            .position(|(n, _)| n == name)
+            .ok_or_else(|| self.internal(format!("no field '{name}' in '{}'", self.s.type_name(&t))))
+    }
+
+    fn expr(&mut self, st: &mut FnState, e: &TExpr) -> LR<ValueId> {
+        let ty = self.ty(&e.ty)?;
+        let loc = self.loc(st.file, e.span);
+        let kind = match &e.kind {
+            TExprKind::Int(v) => ValueKind::IntConst(*v),
+            TExprKind::Float(v) => ValueKind::FloatConst(*v),
+            TExprKind::Bool(v) => ValueKind::BoolConst(*v),
+            TExprKind::Str(s) => ValueKind::StrConst(s.clone()),
+            TExprKind::Null => ValueKind::Null,
+            TExprKind::Local(l) => ValueKind::VarRef(st.locals[l.0 as usize]),
+            TExprKind::LocalPtr(l) => ValueKind::VarPtr(st.locals[l.0 as usize]),
+            TExprKind::Global(g) => ValueKind::VarRef(self.global(*g)?),
+            TExprKind::Call { func, args } => {
+                let f = self.declare(*func)?;
+                let mut a = Vec::new();
+                for x in args {
+                    a.push(self.expr(st, x)?);
+                }
+                ValueKind::Call { func: f, args: a }
+            }
+            TExprKind::Field { obj, name } => {
+                let field = self.field_index(&obj.ty, name)?;
+                let value = self.expr(st, obj)?;
+                ValueKind::Extract { value, field }
+            }
+            TExprKind::SetField { obj, name, value } => {
+                let field = self.field_index(&obj.ty, name)?;
+                let target = self.expr(st, obj)?;
+                let value = self.expr(st, value)?;
+                ValueKind::Insert { target, field, value }
+            }
+            TExprKind::Record(items) => {
+                let mut a = Vec::new();
+                for x in items {
+                    a.push(self.expr(st, x)?);
+                }
+                ValueKind::MakeRecord(a)
+            }
+            TExprKind::New => ValueKind::New,
+            TExprKind::MakeOptional(x) => ValueKind::MakeOptional(self.expr(st, x)?),
+            TExprKind::OptionalHas(x) => ValueKind::OptionalHas(self.expr(st, x)?),
+            TExprKind::OptionalGet(x) => ValueKind::OptionalGet(self.expr(st, x)?),
+            TExprKind::Cast(x) => ValueKind::Cast(self.expr(st, x)?),
+            TExprKind::Ternary { cond, then, other } => {
+                let cond = self.expr(st, cond)?;
+                let then = self.expr(st, then)?;
+                let other = self.expr(st, other)?;
+                ValueKind::Ternary { cond, then, other }
+            }
+            TExprKind::Yield(v) => ValueKind::Yield(match v {
+                Some(x) => Some(self.expr(st, x)?),
+                None => None,
+            }),
+            TExprKind::Block { stmts, value } => {
+                let flow = self.block(st, stmts)?;
+                let value = self.expr(st, value)?;
+                ValueKind::FlowInstr { flow, value }
+            }
+        };
+        Ok(self.m.add_value(kind, ty, loc))
+    }
+}
+
+/// Replaces `{=N}` placeholders of static generics (`Int[N]`) with their numbers.
+fn substitute_statics(ir: &str, statics: &[(String, i64)]) -> String {
+    let mut out = ir.to_string();
+    for (n, v) in statics {
+        out = out.replace(&format!("{{={n}}}"), &v.to_string());
+    }
+    out
+}
+
+impl Sema<'_> {
+    /// The final fields of a resolved class instance type.
+    pub fn fields_resolved(&mut self, t: &Type) -> Vec<(String, Type)> {
+        if let Some(f) = self.defs.fields.get(t) {
+            return f.clone();
+        }
+        let Some((class, _)) = self.class_of(t) else { return vec![] };
+        let (module, file) = (self.defs.class(class).module, self.defs.class(class).file);
+        let mut fcx = crate::check::Fcx::new(self, module, file, None);
+        fcx.fields_of(t)
+    }
+}

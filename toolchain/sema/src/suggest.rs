@@ -1,0 +1,75 @@
+//! Hints for diagnostics: the closest known name to a misspelt one, operator symbols.
+
+/// Levenshtein distance between two strings (by characters).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The candidate closest to `name`, if close enough to be a likely typo.
+pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (name.chars().count() / 3).max(1);
+    candidates
+        .filter(|c| !c.starts_with("__") || name.starts_with("__"))
+        .map(|c| (distance(name, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, c)| (*d, c.to_string()))
+        .map(|(_, c)| c)
+}
+
+/// The operator a binary magic method implements (`__add__` → `+`).
+pub fn operator_for(method: &str) -> Option<&'static str> {
+    let base = method.trim_start_matches("__").trim_end_matches("__");
+    let base = base.strip_prefix('r').filter(|b| !b.is_empty() && *b != "shift").unwrap_or(base);
+    Some(match base {
+        "add" => "+",
+        "sub" => "-",
+        "mul" => "*",
+        "truediv" => "/",
+        "floordiv" => "//",
+        "mod" => "%",
+        "pow" => "**",
+        "lshift" => "<<",
+        "rshift" => ">>",
+        "and" => "&",
+        "or" => "|",
+        "xor" => "^",
+        "matmul" => "@",
+        "lt" => "<",
+        "le" => "<=",
+        "gt" => ">",
+        "ge" => ">=",
+        "eq" => "==",
+        "ne" => "!=",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_close_names() {
+        let c = ["startswith", "endswith", "strip"];
+        assert_eq!(closest("startwith", c.iter().copied()), Some("startswith"));
+        assert_eq!(closest("zzzzzz", c.iter().copied()), None);
+    }
+
+    #[test]
+    fn maps_operators() {
+        assert_eq!(operator_for("__add__"), Some("+"));
+        assert_eq!(operator_for("__radd__"), Some("+"));
+        assert_eq!(operator_for("__rshift__"), Some(">>"));
+        assert_eq!(operator_for("__len__"), None);
+    }
+}

@@ -1,0 +1,561 @@
+//! The indentation-aware tokenizer.
+//!
+//! A module is tokenized in one pass into a vector of [`Token`]s ending with
+//! [`TokenKind::Eof`]. Lines inside brackets or ended by a backslash are joined; indentation
+//! changes become `Indent`/`Dedent` tokens (tab stops of 8, with Python's check that tabs and
+//! spaces are used consistently). The body of an `@llvm` function is not tokenized: it becomes
+//! one [`TokenKind::LlvmBody`] token (see [`llvm`]).
+//!
+//! F-string replacement fields are tokenized on demand by the parser with
+//! [`lex_fstring_field`], which stops at the `}`, `!`, `:` or `=` that ends the expression.
+
+pub(crate) mod escape;
+mod llvm;
+mod number;
+mod string;
+
+use crate::ast::BinOp;
+use crate::diag::{Diagnostic, FileId};
+use crate::span::Span;
+use crate::token::{Keyword, Token, TokenKind};
+
+/// Why tokenizing stopped early.
+#[derive(Debug, Clone)]
+pub enum LexError {
+    /// An error at a point in the file; the tokens stop there (with an `Eof` token).
+    At(Diagnostic),
+    /// A bracket opened at `open` was never closed; the tokens run to the end of the file.
+    Unclosed { open: Span, diag: Diagnostic },
+}
+
+impl LexError {
+    /// The diagnostic to report.
+    pub fn diagnostic(&self) -> &Diagnostic {
+        match self {
+            LexError::At(d) | LexError::Unclosed { diag: d, .. } => d,
+        }
+    }
+}
+
+/// The tokens of a file, and the error that stopped the lexer, if any.
+#[derive(Debug, Clone)]
+pub struct LexOutput {
+    pub tokens: Vec<Token>,
+    pub error: Option<LexError>,
+}
+
+/// Tokenizes a whole module.
+pub fn tokenize(source: &str, file: FileId) -> LexOutput {
+    let mut lx = Lexer::new(source, file, 0);
+    if source.starts_with('\u{feff}') {
+        lx.pos = '\u{feff}'.len_utf8();
+    }
+    let error = lx.run_module().err();
+    let end = lx.pos.min(source.len());
+    lx.tokens.push(Token {
+        kind: TokenKind::Eof,
+        span: Span::new(end, end),
+    });
+    LexOutput {
+        tokens: lx.tokens,
+        error,
+    }
+}
+
+/// Tokenizes the expression of an f-string replacement field that starts at byte `start` of
+/// `source` and must end before byte `end` (the f-string's closing quote). Returns the tokens
+/// (ending with `Eof`) and the offset of the character that ended the expression.
+pub(crate) fn lex_fstring_field(
+    source: &str,
+    file: FileId,
+    start: usize,
+    end: usize,
+) -> Result<(Vec<Token>, usize), Diagnostic> {
+    let text = source.get(..end).unwrap_or(source);
+    let mut lx = Lexer::new(text, file, start);
+    let stop = lx.run_fstring_field()?;
+    lx.tokens.push(Token {
+        kind: TokenKind::Eof,
+        span: Span::new(stop, stop),
+    });
+    Ok((lx.tokens, stop))
+}
+
+/// Tokenizer state.
+struct Lexer<'a> {
+    src: &'a str,
+    file: FileId,
+    pos: usize,
+    tokens: Vec<Token>,
+    /// Open brackets: the bracket character and where it is.
+    brackets: Vec<(char, Span)>,
+    /// Indentation levels: column with tab stops of 8, and column with tabs counted as 1.
+    indents: Vec<(usize, usize)>,
+    /// Index in `tokens` of the first token of the current logical line.
+    line_first_token: usize,
+    /// The previous logical line was the decorator `@llvm` (possibly followed by others).
+    llvm_pending: bool,
+}
+
+type LexResult<T> = Result<T, Diagnostic>;
+
+impl<'a> Lexer<'a> {
+    fn new(src: &'a str, file: FileId, pos: usize) -> Self {
+        Lexer {
+            src,
+            file,
+            pos,
+            tokens: Vec::new(),
+            brackets: Vec::new(),
+            indents: vec![(0, 0)],
+            line_first_token: 0,
+            llvm_pending: false,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.src.get(self.pos..).and_then(|s| s.chars().next())
+    }
+
+    fn peek_at(&self, n: usize) -> Option<char> {
+        self.src.get(self.pos..).and_then(|s| s.chars().nth(n))
+    }
+
+    fn rest(&self) -> &'a str {
+        self.src.get(self.pos..).unwrap_or("")
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
+    fn error(&self, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.file, span, message)
+    }
+
+    fn push(&mut self, kind: TokenKind, start: usize) {
+        self.tokens.push(Token {
+            kind,
+            span: Span::new(start, self.pos),
+        });
+    }
+
+    fn line_of(&self, offset: usize) -> usize {
+        line_of(self.src, offset)
+    }
+
+    fn run_module(&mut self) -> Result<(), LexError> {
+        let mut at_line_start = true;
+        loop {
+            if at_line_start && self.brackets.is_empty() {
+                if !self.indentation().map_err(LexError::At)? {
+                    break;
+                }
+                at_line_start = false;
+            }
+            self.skip_blanks();
+            let start = self.pos;
+            match self.peek() {
+                None => break,
+                Some('\n' | '\r') => {
+                    self.eat_newline();
+                    if self.brackets.is_empty() {
+                        self.tokens.push(Token {
+                            kind: TokenKind::Newline,
+                            span: Span::new(start, start + 1),
+                        });
+                        self.end_logical_line();
+                        at_line_start = true;
+                    }
+                }
+                Some('#') => self.skip_comment(),
+                Some('\\') => self.continuation().map_err(LexError::At)?,
+                Some(_) => self.token().map_err(LexError::At)?,
+            }
+        }
+        if let Some(&(open, span)) = self.brackets.last() {
+            let diag = self.error(span, format!("'{open}' was never closed"));
+            return Err(LexError::Unclosed { open: span, diag });
+        }
+        let end = self.pos;
+        if self.tokens.len() > self.line_first_token {
+            self.tokens.push(Token {
+                kind: TokenKind::Newline,
+                span: Span::new(end, end),
+            });
+        }
+        for _ in 1..self.indents.len() {
+            self.tokens.push(Token {
+                kind: TokenKind::Dedent,
+                span: Span::new(end, end),
+            });
+        }
+        Ok(())
+    }
+
+    fn run_fstring_field(&mut self) -> LexResult<usize> {
+        loop {
+            self.skip_blanks();
+            let start = self.pos;
+            let Some(c) = self.peek() else {
+                return Err(self.error(Span::new(start, start), "f-string: expecting '}'"));
+            };
+            if self.brackets.is_empty() {
+                let next = self.peek_at(1);
+                let stops = match c {
+                    '}' | ':' => true,
+                    '!' | '=' => next != Some('='),
+                    _ => false,
+                };
+                if stops {
+                    return Ok(start);
+                }
+            }
+            match c {
+                '\n' | '\r' => {
+                    self.bump();
+                }
+                '#' => {
+                    return Err(self.error(
+                        Span::new(start, start + 1),
+                        "f-string expression part cannot include '#'",
+                    ))
+                }
+                '\\' => {
+                    return Err(self.error(
+                        Span::new(start, start + 1),
+                        "f-string expression part cannot include a backslash",
+                    ))
+                }
+                _ => self.token()?,
+            }
+        }
+    }
+
+    /// Handles the indentation at the start of a line: skips blank and comment-only lines,
+    /// then emits `Indent`/`Dedent` tokens. Returns false at the end of the input.
+    fn indentation(&mut self) -> LexResult<bool> {
+        loop {
+            let line_start = self.pos;
+            let (mut col, mut alt) = (0usize, 0usize);
+            while let Some(c) = self.peek() {
+                match c {
+                    ' ' => {
+                        col += 1;
+                        alt += 1;
+                    }
+                    '\t' => {
+                        col = (col / 8 + 1) * 8;
+                        alt += 1;
+                    }
+                    '\x0c' => {
+                        col = 0;
+                        alt = 0;
+                    }
+                    _ => break,
+                }
+                self.bump();
+            }
+            match self.peek() {
+                None => return Ok(false),
+                Some('#') => {
+                    self.skip_comment();
+                    self.eat_newline();
+                    continue;
+                }
+                Some('\n' | '\r') => {
+                    self.eat_newline();
+                    continue;
+                }
+                Some(_) => {}
+            }
+            let span = Span::new(line_start, self.pos);
+            let (top, top_alt) = self.indents.last().copied().unwrap_or((0, 0));
+            if col > top {
+                if alt <= top_alt {
+                    return Err(self.inconsistent_tabs(span));
+                }
+                self.indents.push((col, alt));
+                self.tokens.push(Token {
+                    kind: TokenKind::Indent,
+                    span,
+                });
+            } else {
+                while self.indents.last().is_some_and(|&(c, _)| c > col) {
+                    self.indents.pop();
+                    self.tokens.push(Token {
+                        kind: TokenKind::Dedent,
+                        span: Span::new(self.pos, self.pos),
+                    });
+                }
+                match self.indents.last() {
+                    Some(&(c, a)) if c == col => {
+                        if a != alt {
+                            return Err(self.inconsistent_tabs(span));
+                        }
+                    }
+                    _ => {
+                        return Err(
+                            self.error(span, "unindent does not match any outer indentation level")
+                        );
+                    }
+                }
+            }
+            self.line_first_token = self.tokens.len();
+            return Ok(true);
+        }
+    }
+
+    fn inconsistent_tabs(&self, span: Span) -> Diagnostic {
+        self.error(span, "inconsistent use of tabs and spaces in indentation")
+    }
+
+    /// Called after a `Newline` token: notices `@llvm` decorators and captures the body of the
+    /// function they decorate.
+    fn end_logical_line(&mut self) {
+        let line = self.tokens.get(self.line_first_token..).unwrap_or(&[]);
+        let kinds: Vec<&TokenKind> = line.iter().map(|t| &t.kind).collect();
+        let is_llvm_decorator = matches!(kinds.as_slice(), [TokenKind::At, TokenKind::Name(n), TokenKind::Newline] if n == "llvm");
+        let starts_def = matches!(
+            kinds.as_slice(),
+            [TokenKind::Keyword(Keyword::Def), ..]
+                | [
+                    TokenKind::Keyword(Keyword::Async),
+                    TokenKind::Keyword(Keyword::Def),
+                    ..
+                ]
+        );
+        let ends_with_colon = kinds.len() >= 2 && kinds[kinds.len() - 2] == &TokenKind::Colon;
+        if is_llvm_decorator {
+            self.llvm_pending = true;
+        } else if matches!(kinds.first(), Some(TokenKind::At)) {
+            // Another decorator: keep waiting for the `def`.
+        } else if self.llvm_pending && starts_def && ends_with_colon {
+            self.llvm_pending = false;
+            let def_indent = self.indents.last().map_or(0, |&(c, _)| c);
+            self.capture_llvm_body(def_indent);
+        } else {
+            self.llvm_pending = false;
+        }
+        self.line_first_token = self.tokens.len();
+    }
+
+    fn eat_newline(&mut self) {
+        match self.peek() {
+            Some('\r') => {
+                self.bump();
+                if self.peek() == Some('\n') {
+                    self.bump();
+                }
+            }
+            Some('\n') => {
+                self.bump();
+            }
+            _ => {}
+        }
+    }
+
+    fn skip_blanks(&mut self) {
+        while let Some(' ' | '\t' | '\x0c') = self.peek() {
+            self.bump();
+        }
+    }
+
+    fn skip_comment(&mut self) {
+        while let Some(c) = self.peek() {
+            if c == '\n' || c == '\r' {
+                break;
+            }
+            self.bump();
+        }
+    }
+
+    /// A backslash that joins this line with the next.
+    fn continuation(&mut self) -> LexResult<()> {
+        let start = self.pos;
+        self.bump();
+        match self.peek() {
+            Some('\n' | '\r') => {
+                self.eat_newline();
+                Ok(())
+            }
+            None => Err(self.error(Span::new(start, self.pos), "unexpected EOF while parsing")),
+            Some(_) => Err(self.error(
+                Span::new(start, self.pos),
+                "unexpected character after line continuation character",
+            )),
+        }
+    }
+
+    /// Lexes one token starting at the current (non-blank) character.
+    fn token(&mut self) -> LexResult<()> {
+        let start = self.pos;
+        let Some(c) = self.peek() else { return Ok(()) };
+        if is_id_start(c) {
+            return self.name_or_string();
+        }
+        if c.is_ascii_digit() || (c == '.' && self.peek_at(1).is_some_and(|d| d.is_ascii_digit())) {
+            let kind = self.number()?;
+            self.push(kind, start);
+            return Ok(());
+        }
+        if c == '"' || c == '\'' {
+            let kind = self.string(start, Default::default())?;
+            self.push(kind, start);
+            return Ok(());
+        }
+        match c {
+            '(' | '[' | '{' => {
+                self.bump();
+                self.brackets.push((c, Span::new(start, self.pos)));
+                let kind = match c {
+                    '(' => TokenKind::LPar,
+                    '[' => TokenKind::LSqb,
+                    _ => TokenKind::LBrace,
+                };
+                self.push(kind, start);
+                Ok(())
+            }
+            ')' | ']' | '}' => self.close_bracket(c),
+            _ => self.operator(),
+        }
+    }
+
+    fn close_bracket(&mut self, c: char) -> LexResult<()> {
+        let start = self.pos;
+        self.bump();
+        let span = Span::new(start, self.pos);
+        let expected_open = match c {
+            ')' => '(',
+            ']' => '[',
+            _ => '{',
+        };
+        match self.brackets.pop() {
+            None => Err(self.error(span, format!("unmatched '{c}'"))),
+            Some((open, open_span)) if open != expected_open => {
+                let open_line = self.line_of(open_span.start as usize);
+                let here_line = self.line_of(start);
+                let msg = if open_line == here_line {
+                    format!("closing parenthesis '{c}' does not match opening parenthesis '{open}'")
+                } else {
+                    format!("closing parenthesis '{c}' does not match opening parenthesis '{open}' on line {open_line}")
+                };
+                Err(self.error(span, msg))
+            }
+            Some(_) => {
+                let kind = match c {
+                    ')' => TokenKind::RPar,
+                    ']' => TokenKind::RSqb,
+                    _ => TokenKind::RBrace,
+                };
+                self.push(kind, start);
+                Ok(())
+            }
+        }
+    }
+
+    fn name_or_string(&mut self) -> LexResult<()> {
+        let start = self.pos;
+        while self.peek().is_some_and(is_id_continue) {
+            self.bump();
+        }
+        let word = &self.src[start..self.pos];
+        if let Some(prefix) = string::prefix(word) {
+            if matches!(self.peek(), Some('"' | '\'')) {
+                let kind = self.string(start, prefix)?;
+                self.push(kind, start);
+                return Ok(());
+            }
+        }
+        let kind = match Keyword::from_word(word) {
+            Some(k) => TokenKind::Keyword(k),
+            None => TokenKind::Name(word.to_string()),
+        };
+        self.push(kind, start);
+        Ok(())
+    }
+
+    fn operator(&mut self) -> LexResult<()> {
+        use TokenKind as T;
+        let start = self.pos;
+        let rest = self.rest();
+        const OPS: &[(&str, TokenKind)] = &[
+            ("**=", T::AugAssign(BinOp::Pow)),
+            ("//=", T::AugAssign(BinOp::FloorDiv)),
+            (">>=", T::AugAssign(BinOp::RShift)),
+            ("<<=", T::AugAssign(BinOp::LShift)),
+            ("...", T::Ellipsis),
+            ("+=", T::AugAssign(BinOp::Add)),
+            ("-=", T::AugAssign(BinOp::Sub)),
+            ("*=", T::AugAssign(BinOp::Mult)),
+            ("/=", T::AugAssign(BinOp::Div)),
+            ("%=", T::AugAssign(BinOp::Mod)),
+            ("@=", T::AugAssign(BinOp::MatMult)),
+            ("&=", T::AugAssign(BinOp::BitAnd)),
+            ("|=", T::AugAssign(BinOp::BitOr)),
+            ("^=", T::AugAssign(BinOp::BitXor)),
+            ("**", T::BinOp(BinOp::Pow)),
+            ("//", T::BinOp(BinOp::FloorDiv)),
+            ("<<", T::BinOp(BinOp::LShift)),
+            (">>", T::BinOp(BinOp::RShift)),
+            ("==", T::EqEqual),
+            ("!=", T::NotEqual),
+            ("<=", T::LessEqual),
+            (">=", T::GreaterEqual),
+            (":=", T::ColonEqual),
+            ("->", T::Arrow),
+            ("+", T::BinOp(BinOp::Add)),
+            ("-", T::BinOp(BinOp::Sub)),
+            ("*", T::BinOp(BinOp::Mult)),
+            ("/", T::BinOp(BinOp::Div)),
+            ("%", T::BinOp(BinOp::Mod)),
+            ("&", T::BinOp(BinOp::BitAnd)),
+            ("|", T::BinOp(BinOp::BitOr)),
+            ("^", T::BinOp(BinOp::BitXor)),
+            ("~", T::Tilde),
+            ("<", T::Less),
+            (">", T::Greater),
+            ("=", T::Equal),
+            (":", T::Colon),
+            (",", T::Comma),
+            (";", T::Semi),
+            (".", T::Dot),
+            ("@", T::At),
+        ];
+        for (text, kind) in OPS {
+            if rest.starts_with(text) {
+                self.pos += text.len();
+                self.push(kind.clone(), start);
+                return Ok(());
+            }
+        }
+        let c = self.peek().unwrap_or(' ');
+        let span = Span::new(start, start + c.len_utf8());
+        if c.is_ascii() {
+            Err(self.error(span, "invalid syntax"))
+        } else {
+            Err(self.error(
+                span,
+                format!("invalid character '{c}' (U+{:04X})", c as u32),
+            ))
+        }
+    }
+}
+
+/// Whether `c` may start an identifier.
+fn is_id_start(c: char) -> bool {
+    c == '_' || c.is_alphabetic()
+}
+
+/// Whether `c` may continue an identifier.
+fn is_id_continue(c: char) -> bool {
+    c == '_' || c.is_alphanumeric()
+}
+
+/// 1-based line number of a byte offset (for "on line N" messages).
+pub(crate) fn line_of(source: &str, offset: usize) -> usize {
+    let upto = source.get(..offset).unwrap_or(source);
+    upto.matches('\n').count() + 1
+}
