@@ -93,7 +93,7 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
     }
 
     fn add_fn_attrs(&self, fv: FunctionValue<'ctx>, attrs: &[String], generator: bool) {
-        let mut add = |name: &str, val: u64| {
+        let add = |name: &str, val: u64| {
             let kind = Attribute::get_named_enum_kind_id(name);
             fv.add_attribute(AttributeLoc::Function, self.cx.create_enum_attribute(kind, val));
         };

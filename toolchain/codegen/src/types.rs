@@ -4,6 +4,7 @@
 //! text agree with the types of generated code.
 
 use std::cell::RefCell;
+use std::num::NonZeroU32;
 
 use cir::{TypeId, TypeKind, TypeTable};
 use inkwell::context::Context;
@@ -80,10 +81,12 @@ impl<'ctx, 'a> Types<'ctx, 'a> {
     fn compute(&self, id: TypeId) -> R<BasicTypeEnum<'ctx>> {
         let cx = self.cx;
         Ok(match self.kind(id) {
-            TypeKind::Int { bits } if *bits == 0 || *bits > 1 << 23 => {
-                return unsupported(format!("integer type `{}` has {bits} bits", self.name(id)));
+            TypeKind::Int { bits, .. } => {
+                match NonZeroU32::new(*bits).map(|b| cx.custom_width_int_type(b)) {
+                    Some(Ok(t)) => t.into(),
+                    _ => return unsupported(format!("integer type `{}` has {bits} bits", self.name(id))),
+                }
             }
-            TypeKind::Int { bits, .. } => cx.custom_width_int_type(*bits).into(),
             TypeKind::Float { bits: 16 } => cx.f16_type().into(),
             TypeKind::Float { bits: 32 } => cx.f32_type().into(),
             TypeKind::Float { bits: 64 } => cx.f64_type().into(),

@@ -29,13 +29,26 @@ fn failed(e: impl std::fmt::Display) -> Error {
 }
 
 /// Writes `output` for `module` to `path`.
-pub fn emit_to_file(module: &cir::Module, settings: &Settings, output: codegen::Emit, path: &Path) -> Result<()> {
-    ice::stage("codegen", || codegen::emit_to_file(module, &settings.options(), output, path))
-        .map_err(failed)
+pub fn emit_to_file(
+    module: &cir::Module,
+    settings: &Settings,
+    output: codegen::Emit,
+    path: &Path,
+) -> Result<()> {
+    ice::stage("codegen", || {
+        codegen::emit_to_file(module, &settings.options(), output, path)
+    })
+    .map_err(failed)
 }
 
 /// `output` for `module` as text (LLVM IR or assembly).
-pub fn emit_to_string(module: &cir::Module, settings: &Settings, output: codegen::Emit) -> Result<String> {
-    ice::stage("codegen", || codegen::emit_to_string(module, &settings.options(), output))
-        .map_err(failed)
+pub fn emit_to_string(
+    module: &cir::Module,
+    settings: &Settings,
+    output: codegen::Emit,
+) -> Result<String> {
+    ice::stage("codegen", || {
+        codegen::emit_to_string(module, &settings.options(), output)
+    })
+    .map_err(failed)
 }

@@ -36,12 +36,20 @@ pub type Result<T> = std::result::Result<T, Error>;
 impl Error {
     /// A user error with no location.
     pub fn msg(message: impl Display) -> Self {
-        Error::User { location: None, message: message.to_string(), help: None }
+        Error::User {
+            location: None,
+            message: message.to_string(),
+            help: None,
+        }
     }
 
     /// A user error located in a file (`location` is `FILE`, `FILE:LINE` or `FILE:LINE:COL`).
     pub fn at(location: impl Display, message: impl Display) -> Self {
-        Error::User { location: Some(location.to_string()), message: message.to_string(), help: None }
+        Error::User {
+            location: Some(location.to_string()),
+            message: message.to_string(),
+            help: None,
+        }
     }
 
     /// Adds a hint to a user error (other errors are returned unchanged).
@@ -61,7 +69,11 @@ impl Error {
                 }
                 ExitCode::from(FAILURE)
             }
-            Error::User { location, message, help } => {
+            Error::User {
+                location,
+                message,
+                help,
+            } => {
                 match location {
                     Some(loc) => eprintln!("{loc}: error: {message}"),
                     None => eprintln!("error: {message}"),

@@ -22,9 +22,17 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub fn install_hook() {
     std::panic::set_hook(Box::new(|info| {
         let stage = *lock(&STAGE);
-        let mut message = info.payload_as_str().unwrap_or("unknown panic payload").to_string();
+        let mut message = info
+            .payload_as_str()
+            .unwrap_or("unknown panic payload")
+            .to_string();
         if let Some(loc) = info.location() {
-            message += &format!(" (panicked at {}:{}:{})", loc.file(), loc.line(), loc.column());
+            message += &format!(
+                " (panicked at {}:{}:{})",
+                loc.file(),
+                loc.line(),
+                loc.column()
+            );
         }
         let backtrace = Backtrace::capture();
         if backtrace.status() == BacktraceStatus::Captured {
@@ -44,10 +52,40 @@ pub fn stage<T>(name: &'static str, f: impl FnOnce() -> T) -> T {
 
 /// The panic recorded since the last call, as an internal error.
 pub fn take() -> Option<Error> {
-    lock(&PANIC).take().map(|(stage, message)| Error::Internal { stage, message })
+    lock(&PANIC)
+        .take()
+        .map(|(stage, message)| Error::Internal { stage, message })
 }
 
 /// The recorded panic as an internal error, for a caller that caught an unwinding panic.
 pub fn take_error() -> Error {
-    take().unwrap_or(Error::Internal { stage: "driver", message: "a panic left no message".into() })
+    take().unwrap_or(Error::Internal {
+        stage: "driver",
+        message: "a panic left no message".into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_an_internal_error_of_its_stage() {
+        let previous = std::panic::take_hook();
+        install_hook();
+        let caught = std::panic::catch_unwind(|| stage("codegen", || panic!("no such type")));
+        std::panic::set_hook(previous);
+        assert!(caught.is_err());
+        match take_error() {
+            Error::Internal { stage, message } => {
+                assert_eq!(stage, "codegen");
+                assert!(
+                    message.starts_with("no such type (panicked at "),
+                    "{message}"
+                );
+            }
+            other => panic!("not an internal error: {other:?}"),
+        }
+        assert!(take().is_none(), "taken once");
+    }
 }

@@ -17,19 +17,39 @@ pub fn link_executable(ui: &Ui, object: &Path, output: &Path) -> Result<()> {
     let linker = find_linker()?;
     let mut cmd = Command::new(&linker);
     cmd.arg(object).arg("-o").arg(output).args(LIBS);
-    ui.step("Linking", format_args!("{} {} -o {} {}", linker.display(), object.display(), output.display(), LIBS.join(" ")));
-    let out = cmd.output().map_err(|e| Error::msg(format!("cannot run the linker {}: {e}", linker.display())))?;
+    ui.step(
+        "Linking",
+        format_args!(
+            "{} {} -o {} {}",
+            linker.display(),
+            object.display(),
+            output.display(),
+            LIBS.join(" ")
+        ),
+    );
+    let out = cmd
+        .output()
+        .map_err(|e| Error::msg(format!("cannot run the linker {}: {e}", linker.display())))?;
     if out.status.success() {
         return Ok(());
     }
     let _ = std::fs::remove_file(output);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let err = Error::msg(format!("linking failed ({} exited with {}):\n{}", linker.display(), out.status, stderr.trim_end()));
-    Err(if stderr.contains("cannot find -l") || stderr.contains("unable to find library") {
-        err.with_help("a system library is missing: run scripts/setup.sh (it installs libgc-dev)")
-    } else {
-        err
-    })
+    let err = Error::msg(format!(
+        "linking failed ({} exited with {}):\n{}",
+        linker.display(),
+        out.status,
+        stderr.trim_end()
+    ));
+    Err(
+        if stderr.contains("cannot find -l") || stderr.contains("unable to find library") {
+            err.with_help(
+                "a system library is missing: run scripts/setup.sh (it installs libgc-dev)",
+            )
+        } else {
+            err
+        },
+    )
 }
 
 /// The first of [`LINKERS`] on `PATH`.
@@ -40,12 +60,17 @@ fn find_linker() -> Result<PathBuf> {
         .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
         .find(|candidate| is_executable(candidate))
         .ok_or_else(|| {
-            Error::msg(format!("no C compiler to link with: none of {} is on PATH", LINKERS.join(", ")))
-                .with_help("run scripts/setup.sh (it installs clang-19 and libgc-dev)")
+            Error::msg(format!(
+                "no C compiler to link with: none of {} is on PATH",
+                LINKERS.join(", ")
+            ))
+            .with_help("run scripts/setup.sh (it installs clang-19 and libgc-dev)")
         })
 }
 
 fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
-    path.metadata().map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false)
+    path.metadata()
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
 }

@@ -25,7 +25,7 @@ use crate::ui::Ui;
 
 /// The compiler and build tool for the Codon dialect of Python.
 #[derive(Debug, Parser)]
-#[command(name = "codon", version, about, propagate_version = true)]
+#[command(name = "codon", version, propagate_version = true)]
 struct Cli {
     /// Print each step (stdlib folder, phases with their times, the linker command).
     #[arg(short, long, global = true, conflicts_with = "quiet")]

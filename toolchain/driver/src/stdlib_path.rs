@@ -15,8 +15,13 @@ pub fn find() -> Result<PathBuf> {
         return if dir.is_dir() {
             Ok(dir)
         } else {
-            Err(Error::msg(format!("{ENV} is set to '{}', which is not a folder", dir.display()))
-                .with_help(format!("point {ENV} at the stdlib/ folder of a codon checkout, or unset it")))
+            Err(Error::msg(format!(
+                "{ENV} is set to '{}', which is not a folder",
+                dir.display()
+            ))
+            .with_help(format!(
+                "point {ENV} at the stdlib/ folder of a codon checkout, or unset it"
+            )))
         };
     }
     let installed = std::env::current_exe()
@@ -24,11 +29,20 @@ pub fn find() -> Result<PathBuf> {
         .and_then(|exe| exe.parent().map(|bin| bin.join("../share/codon/stdlib")));
     let source_tree = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../stdlib");
     let candidates: Vec<PathBuf> = installed.into_iter().chain([source_tree]).collect();
-    candidates.iter().find(|dir| dir.is_dir()).map(|dir| normalize(dir)).ok_or_else(|| {
-        let tried: Vec<String> = candidates.iter().map(|d| d.display().to_string()).collect();
-        Error::msg(format!("cannot find the codon standard library (looked in {})", tried.join(" and ")))
-            .with_help(format!("set {ENV} to the stdlib/ folder of a codon checkout"))
-    })
+    candidates
+        .iter()
+        .find(|dir| dir.is_dir())
+        .map(|dir| normalize(dir))
+        .ok_or_else(|| {
+            let tried: Vec<String> = candidates.iter().map(|d| d.display().to_string()).collect();
+            Error::msg(format!(
+                "cannot find the codon standard library (looked in {})",
+                tried.join(" and ")
+            ))
+            .with_help(format!(
+                "set {ENV} to the stdlib/ folder of a codon checkout"
+            ))
+        })
 }
 
 /// `dir` without `..` components where it can be resolved (for readable messages).

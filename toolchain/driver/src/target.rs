@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::Deserialize;
 use target_lexicon::{Architecture, Triple};
 
 use crate::errors::{Error, Result};
@@ -17,8 +18,9 @@ const KNOWN: &[&str] = &[
     "nvptx64-nvidia-cuda",
 ];
 
-/// A compilation target.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A compilation target (in `codon.yaml`, a triple string).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
 pub struct Target {
     triple: Triple,
 }
@@ -26,15 +28,14 @@ pub struct Target {
 impl Target {
     /// The machine the compiler runs on.
     pub fn host() -> Self {
-        Target { triple: Triple::host() }
+        Target {
+            triple: Triple::host(),
+        }
     }
 
     /// Parses a target triple such as `aarch64-unknown-linux-gnu`.
     pub fn parse(text: &str) -> Result<Self> {
-        Triple::from_str(text).map(|triple| Target { triple }).map_err(|e| {
-            Error::msg(format!("invalid target triple '{text}': {e}"))
-                .with_help(format!("known targets: {}", KNOWN.join(", ")))
-        })
+        Target::try_from(text.to_string()).map_err(Error::msg)
     }
 
     /// Whether executables for this target can be linked here (only the host, for now).
@@ -60,6 +61,21 @@ impl Target {
     }
 }
 
+impl TryFrom<String> for Target {
+    type Error = String;
+
+    fn try_from(text: String) -> std::result::Result<Self, String> {
+        Triple::from_str(&text)
+            .map(|triple| Target { triple })
+            .map_err(|e| {
+                format!(
+                    "invalid target triple '{text}': {e} (known targets: {})",
+                    KNOWN.join(", ")
+                )
+            })
+    }
+}
+
 impl fmt::Display for Target {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.triple.fmt(f)
@@ -72,8 +88,16 @@ mod tests {
 
     #[test]
     fn parses_and_normalizes_triples() {
-        assert_eq!(Target::parse("x86_64-unknown-linux-gnu").unwrap().to_string(), "x86_64-unknown-linux-gnu");
-        assert_eq!(Target::parse("aarch64-apple-darwin").unwrap().cpu(), "generic");
+        assert_eq!(
+            Target::parse("x86_64-unknown-linux-gnu")
+                .unwrap()
+                .to_string(),
+            "x86_64-unknown-linux-gnu"
+        );
+        assert_eq!(
+            Target::parse("aarch64-apple-darwin").unwrap().cpu(),
+            "generic"
+        );
     }
 
     #[test]

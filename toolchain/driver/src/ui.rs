@@ -27,14 +27,26 @@ impl Ui {
 
     /// With `-v`: how long a phase took since `start`.
     pub fn timed(&self, phase: &str, start: Instant) {
-        self.step("Finished", format_args!("{phase} in {:.2}s", start.elapsed().as_secs_f64()));
+        self.step(
+            "Finished",
+            format_args!("{phase} in {:.2}s", start.elapsed().as_secs_f64()),
+        );
+    }
+
+    /// Unless `-q`: a one-line result (`Created …`).
+    pub fn status(&self, line: impl Display) {
+        if !self.quiet {
+            eprintln!("{line}");
+        }
     }
 
     /// Unless `-q`: the one-line result of a build.
     pub fn built(&self, output: &Path, start: Instant) {
-        if !self.quiet {
-            eprintln!("Built {} in {:.2}s", shown(output), start.elapsed().as_secs_f64());
-        }
+        self.status(format_args!(
+            "Built {} in {:.2}s",
+            shown(output),
+            start.elapsed().as_secs_f64()
+        ));
     }
 }
 

@@ -50,6 +50,8 @@ pub struct Sema<'m> {
     pub pending_class_vars: Vec<(ModuleId, FileId, crate::defs::GlobalId, syntax::ast::Expr)>,
     /// Folder of the program's entry file (imports are searched there).
     pub entry_dir: PathBuf,
+    /// Functions standing for classes used as values, by class.
+    pub class_ctor_funcs: HashMap<crate::defs::ClassId, crate::defs::FuncDefId>,
 }
 
 impl<'m> Sema<'m> {
@@ -66,6 +68,7 @@ impl<'m> Sema<'m> {
             counter: 0,
             pending_class_vars: Vec::new(),
             entry_dir: PathBuf::new(),
+            class_ctor_funcs: HashMap::new(),
         }
     }
 

@@ -103,6 +103,8 @@ pub struct FuncDef {
     pub default_globals: HashMap<String, GlobalId>,
     /// A generated function (lambda, generator expression): shown as `<lambda>`.
     pub synthetic: bool,
+    /// Defined inside another function: its own name inside its body means itself.
+    pub nested: bool,
 }
 
 /// A module-level (or hidden) variable.

@@ -69,6 +69,21 @@ impl Sema<'_> {
             StmtKind::ClassDef(c) => {
                 self.register_class(module, file, c)?;
             }
+            StmtKind::Assign { targets, value } if targets.len() == 1 => {
+                if let (ExprKind::Name(alias), ExprKind::Name(_) | ExprKind::Attribute { .. }) = (&targets[0].kind, &value.kind) {
+                    let name = decorator_name(value);
+                    let sym = match name.split_once('.') {
+                        None => self.lookup_symbol(module, &name),
+                        Some((m, attr)) => match self.lookup_symbol(module, m) {
+                            Some(Symbol::Module(mid)) => self.defs.module(mid).symbols.get(attr).cloned(),
+                            _ => None,
+                        },
+                    };
+                    if let Some(s @ Symbol::Class(_)) = sym {
+                        self.defs.modules[module.0 as usize].symbols.insert(alias.clone(), s);
+                    }
+                }
+            }
             StmtKind::If { body, orelse, .. } => {
                 for s in body.iter().chain(orelse) {
                     if matches!(s.kind, StmtKind::FunctionDef(_) | StmtKind::ClassDef(_)) {
@@ -110,6 +125,7 @@ impl Sema<'_> {
             captures: vec![],
             default_globals: HashMap::new(),
             synthetic: false,
+            nested: false,
         });
         FuncDefId(self.defs.funcs.len() as u32 - 1)
     }
@@ -126,7 +142,21 @@ impl Sema<'_> {
         let id = crate::defs::ClassId(self.defs.classes.len() as u32);
         let mut methods: HashMap<String, Vec<FuncDefId>> = HashMap::new();
         let mut field_decls = Vec::new();
-        let base = c.bases.first().cloned();
+        let mut generics: Vec<String> = c.type_params.iter().map(|t| t.name.clone()).collect();
+        let mut base = None;
+        for b in &c.bases {
+            match &b.kind {
+                ExprKind::Subscript { value, index } if decorator_name(value) == "Generic" => {
+                    let items: Vec<&ast::Expr> = match &index.kind {
+                        ExprKind::Tuple(items) => items.iter().collect(),
+                        _ => vec![index],
+                    };
+                    generics.extend(items.iter().map(|i| decorator_name(i)));
+                }
+                _ if base.is_none() => base = Some(b.clone()),
+                _ => return Err(self.err(file, b.span, "multiple inheritance is not supported")),
+            }
+        }
         let mut base_class = None;
         if let Some(b) = &base {
             let bname = decorator_name(b);
@@ -145,7 +175,7 @@ impl Sema<'_> {
             name: c.name.name.clone(),
             module,
             file,
-            generics: c.type_params.iter().map(|t| t.name.clone()).collect(),
+            generics,
             kind,
             methods: HashMap::new(),
             field_decls: vec![],

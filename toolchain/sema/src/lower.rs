@@ -26,6 +26,7 @@ pub struct Lowerer<'a, 'm> {
 struct FnState {
     locals: Vec<VarId>,
     file: FileId,
+    pending: Vec<RealId>,
 }
 
 impl<'a, 'm> Lowerer<'a, 'm> {
@@ -244,7 +245,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             locals.push(v);
             extra.push(v);
         }
-        let mut st = FnState { locals, file: body.file };
+        let mut st = FnState { locals, file: body.file, pending: body.pending.clone() };
         let b = self.block(&mut st, &body.stmts)?;
         if let FuncKind::Bodied { locals, body: bv, generator } = &mut self.m.func_mut(f).kind {
             *locals = extra;
@@ -352,6 +353,15 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             TExprKind::Global(g) => ValueKind::VarRef(self.global(*g)?),
             TExprKind::Call { func, args } => {
                 let f = self.declare(*func)?;
+                let mut a = Vec::new();
+                for x in args {
+                    a.push(self.expr(st, x)?);
+                }
+                ValueKind::Call { func: f, args: a }
+            }
+            TExprKind::PendingCall { slot, args } => {
+                let real = *st.pending.get(*slot as usize).ok_or_else(|| self.internal("a pending call was never realized"))?;
+                let f = self.declare(real)?;
                 let mut a = Vec::new();
                 for x in args {
                     a.push(self.expr(st, x)?);

@@ -76,6 +76,8 @@ impl Sema<'_> {
             fcx.toplevel = is_init;
             fcx.ctor_args = class_args.clone();
             let stmts = fcx.check_function(&ast, &args, generator.then(|| yield_ty.clone()), is_init)?;
+            fcx.resolve_pending()?;
+            let pending: Vec<RealId> = fcx.pending.iter().filter_map(|p| p.real).collect();
             let generics: Vec<(String, Type)> = fcx.generics.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
             let locals = fcx.locals.clone();
             let incomplete = fcx.incomplete.clone();
@@ -94,7 +96,7 @@ impl Sema<'_> {
                 }
                 let n_args = args.len();
                 let r = &mut self.defs.reals[id.0 as usize];
-                r.body = Some(TBody { locals, n_args, stmts, generator, file });
+                r.body = Some(TBody { locals, n_args, stmts, generator, file, pending });
                 r.generics = generics;
                 r.in_progress = false;
                 return Ok(id);
@@ -193,6 +195,17 @@ impl Fcx<'_, '_> {
         self.global_names = globals;
         self.bind_signature(f, args)?;
         let mut out = Vec::new();
+        let def = self.def.expect("a realization has a definition");
+        let fd = self.s.defs.func(def);
+        if fd.nested && !self.scope.contains_key(&fd.name) {
+            let n_caps = fd.captures.len();
+            let name = fd.name.clone();
+            let values: Vec<TExpr> = (0..n_caps).map(|i| self.local(crate::typed::LocalId(i as u32), f.name.span)).collect();
+            let ty = Type::Func { def, captured: values.iter().map(|v| v.ty.clone()).collect() };
+            let l = self.new_local(&name, ty.clone());
+            self.scope.insert(name, l);
+            out.push(TStmt::Assign(TTarget::Local(l), TExpr::new(TExprKind::Record(values), ty, f.name.span)));
+        }
         if is_init {
             let flag = self.s.defs.module(self.module).init_flag.expect("module init has a flag");
             let bt = self.s.bool_t();
@@ -201,7 +214,10 @@ impl Fcx<'_, '_> {
             let pending: Vec<_> = self.s.pending_class_vars.iter().filter(|p| p.0 == self.module).cloned().collect();
             for (_, file, g, value) in pending {
                 let saved = std::mem::replace(&mut self.file, file);
+                let owner = self.s.defs.classes.iter().find(|c| c.class_vars.values().any(|x| *x == g)).map(|c| c.class_vars.clone()).unwrap_or_default();
+                self.inner_scopes.push(owner.into_iter().map(|(k, v)| (k, crate::check::Binding::Global(v))).collect());
                 let v = self.check_expr(&value);
+                self.inner_scopes.pop();
                 self.file = saved;
                 let v = v?;
                 self.s.defs.globals[g.0 as usize].ty.get_or_insert(v.ty.clone());

@@ -19,6 +19,8 @@ pub struct TBody {
     pub stmts: Vec<TStmt>,
     pub generator: bool,
     pub file: FileId,
+    /// Realizations of the body's pending calls, by slot.
+    pub pending: Vec<RealId>,
 }
 
 /// A typed expression.
@@ -43,6 +45,9 @@ pub enum TExprKind {
     /// Address of a local (`__ptr__(x)`).
     LocalPtr(LocalId),
     Call { func: RealId, args: Vec<TExpr> },
+    /// A call whose argument types were only learnt later in the body; `slot` indexes
+    /// `TBody::pending`, filled when the body's check ends.
+    PendingCall { slot: u32, args: Vec<TExpr> },
     /// Reads a field of a record or object by name.
     Field { obj: Box<TExpr>, name: String },
     /// Writes a field of an object by name (type NoneType).

@@ -149,7 +149,10 @@ impl Fcx<'_, '_> {
         for (p, slot) in params.iter().zip(&slots) {
             let Some(ann) = &p.annotation else { continue };
             let Some(Slot::Arg(i)) = slot else { continue };
-            let want = match self.eval_type(ann) {
+            if p.kind == ParamKind::VarArgs {
+                continue;
+            }
+            let want = match self.eval_type_in(def, ann) {
                 Ok(t) => t,
                 Err(e) => {
                     self.generics = saved_generics;
@@ -173,6 +176,16 @@ impl Fcx<'_, '_> {
         }
         self.generics = saved_generics;
         Ok(result)
+    }
+
+    /// Evaluates an annotation of `def` in the module it was written in.
+    fn eval_type_in(&mut self, def: FuncDefId, ann: &ast::Expr) -> R<Type> {
+        let fd = self.s.defs.func(def);
+        let saved = (std::mem::replace(&mut self.module, fd.module), std::mem::replace(&mut self.file, fd.file));
+        let r = self.eval_type(ann);
+        self.module = saved.0;
+        self.file = saved.1;
+        r
     }
 
     /// Binds the generic names visible in `def`'s annotations (its class's generics from the
@@ -308,37 +321,46 @@ impl Fcx<'_, '_> {
                     None => unreachable!("arrange fills every slot"),
                 };
                 let v = match &p.annotation {
-                    Some(ann) => {
-                        let want = self.eval_type(ann)?;
+                    Some(ann) if p.kind != ParamKind::VarArgs => {
+                        let want = self.eval_type_in(def, ann)?;
                         self.coerce(v, &want, &format!("argument '{}'", p.name))?
                     }
-                    None => v,
+                    _ => v,
                 };
                 final_args.push(v);
             }
             Ok(())
         })();
+        let declared_ret = match (&res, &ast.returns) {
+            (Ok(()), Some(r)) if !self.s.is_generator_def(def) => self.eval_type_in(def, r).ok(),
+            _ => None,
+        };
         self.generics = saved_generics;
         res?;
-        for a in &final_args {
-            if !self.s.store.is_resolved(&a.ty) {
-                return Ok(self.defer(a.span, "an argument's type"));
-            }
-        }
-        let types: Vec<Type> = final_args.iter().map(|a| self.resolve(&a.ty)).collect();
         let fd = self.s.defs.func(def);
         let is_static = fd.decorators.iter().any(|d| d == "staticmethod") || fd.name == "__new__";
         let class_generic = fd.class.map(|c| !self.s.defs.class(c).generics.is_empty()).unwrap_or(false);
         let class_args = match ctor {
-            Some(a) if is_static && class_generic => {
-                let a: Vec<Type> = a.iter().map(|t| self.resolve(t)).collect();
-                if !a.iter().all(|t| self.s.store.is_resolved(t)) {
-                    return Ok(self.defer(span, "the generic arguments of the constructed class"));
-                }
-                Some(a)
-            }
+            Some(a) if is_static && class_generic => Some(a),
             _ => None,
         };
+        let ready = final_args.iter().all(|a| self.s.store.is_resolved(&a.ty))
+            && class_args.iter().flatten().all(|t| self.s.store.is_resolved(t));
+        if !ready {
+            let ret = declared_ret.unwrap_or_else(|| self.s.store.fresh());
+            let slot = self.pending.len() as u32;
+            self.pending.push(super::PendingCall {
+                def,
+                args: final_args.iter().map(|a| a.ty.clone()).collect(),
+                class_args,
+                ret: ret.clone(),
+                span,
+                real: None,
+            });
+            return Ok(TExpr::new(TExprKind::PendingCall { slot, args: final_args }, ret, span));
+        }
+        let types: Vec<Type> = final_args.iter().map(|a| self.resolve(&a.ty)).collect();
+        let class_args = class_args.map(|a| a.iter().map(|t| self.resolve(t)).collect());
         let real = self.s.realize_with(def, types, class_args)?;
         let ret = self.s.defs.reals[real.0 as usize].ret.clone();
         Ok(TExpr::new(TExprKind::Call { func: real, args: final_args }, ret, span))
@@ -541,6 +563,22 @@ impl Fcx<'_, '_> {
                     self.call_value(callee, targs, span)
                 }
             },
+            ExprKind::Attribute { value, attr } if matches!(&value.kind, ExprKind::Call { func, args, .. } if args.is_empty() && matches!(&func.kind, ExprKind::Name(n) if n == "super")) => {
+                let Some(base) = self.class.and_then(|c| self.s.defs.class(c).base_class) else {
+                    return Err(self.err(value.span, "super() is only valid in a method of a class with a base class"));
+                };
+                let Some(this) = self.scope.get("self").copied() else {
+                    return Err(self.err(value.span, "super() needs the method's 'self'"));
+                };
+                let methods = self.s.methods(base, &attr.name);
+                if methods.is_empty() {
+                    let t = self.fresh_instance(base);
+                    return Err(self.no_attribute(&t, &attr.name, attr.span));
+                }
+                let mut all = vec![Arg { name: None, value: self.local(this, value.span) }];
+                all.extend(targs);
+                self.call_overloads(&methods, all, span, &format!("super().{}()", attr.name))
+            }
             ExprKind::Attribute { value, attr } => {
                 if let Some(sym) = self.static_symbol(value) {
                     match sym {
@@ -590,6 +628,9 @@ impl Fcx<'_, '_> {
                         return Ok(Fcx::block(vec![set], r?));
                     }
                     return Err(self.no_attribute(&ty, &attr.name, attr.span));
+                }
+                if self.s.defs.func(methods[0]).decorators.iter().any(|d| d == "staticmethod") {
+                    return self.call_overloads(&methods, targs, span, &format!("{}()", attr.name));
                 }
                 let mut all = vec![Arg { name: None, value: obj }];
                 all.extend(targs);

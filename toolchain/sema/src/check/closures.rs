@@ -57,6 +57,7 @@ impl Fcx<'_, '_> {
         let fd = &mut self.s.defs.funcs[def.0 as usize];
         fd.captures = captures.iter().map(|(n, _)| n.clone()).collect();
         fd.synthetic = synthetic;
+        fd.nested = !synthetic;
         let values: Vec<TExpr> = captures.iter().map(|(_, l)| self.local(*l, span)).collect();
         let ty = Type::Func { def, captured: values.iter().map(|v| v.ty.clone()).collect() };
         TExpr::new(TExprKind::Record(values), ty, span)
@@ -96,9 +97,45 @@ impl Fcx<'_, '_> {
             return Err(self.err(span, "@llvm functions must be defined at module or class level"));
         };
         let params: Vec<String> = all_params(&f.params);
-        let caps = self.captures_for(&names_read_stmts(body), &params);
+        let mut exclude = params;
+        exclude.push(f.name.name.clone());
+        let caps = self.captures_for(&names_read_stmts(body), &exclude);
         let value = self.make_closure(f.clone(), caps, span, false);
         self.assign_name(&f.name.name, value, span)
+    }
+
+    /// A class used as a value (`map(str, xs)`): a function that constructs it.
+    pub fn class_as_function(&mut self, c: ClassId, span: Span) -> TExpr {
+        let def = match self.s.class_ctor_funcs.get(&c) {
+            Some(d) => *d,
+            None => {
+                let cd = self.s.defs.class(c);
+                let (name, module, file) = (cd.name.clone(), cd.module, cd.file);
+                let arg = Expr::new(ExprKind::Name("args".into()), span);
+                let call = Expr::new(
+                    ExprKind::Call {
+                        func: Box::new(Expr::new(ExprKind::Name(name.clone()), span)),
+                        args: vec![Expr::new(ExprKind::Starred(Box::new(arg)), span)],
+                        keywords: vec![],
+                    },
+                    span,
+                );
+                let f = ast::FunctionDef {
+                    name: ident(&name, span),
+                    type_params: vec![],
+                    params: ast::Parameters { vararg: Some(Param { name: ident("args", span), annotation: None, default: None }), ..Default::default() },
+                    returns: None,
+                    decorators: vec![],
+                    body: FunctionBody::Stmts(vec![Stmt { kind: StmtKind::Return(Some(call)), span }]),
+                    is_async: false,
+                };
+                let def = self.s.add_func(module, file, None, Rc::new(f));
+                self.s.defs.funcs[def.0 as usize].synthetic = true;
+                self.s.class_ctor_funcs.insert(c, def);
+                def
+            }
+        };
+        TExpr::new(TExprKind::Record(vec![]), Type::Func { def, captured: vec![] }, span)
     }
 
     /// `lambda params: body`.
@@ -190,10 +227,13 @@ impl Fcx<'_, '_> {
         let id = self.s.next_id();
         let var = self.new_local(&format!(".comp{id}"), item);
         let mut body = self.assign_to(&g.target, self.local(var, span))?;
-        let mut inner = self.comp_level(acc, elts, rest, span)?;
-        for cond in g.ifs.iter().rev() {
+        let mut conds = Vec::new();
+        for cond in &g.ifs {
             let c = self.check_expr(cond)?;
-            let c = self.truthy(c)?;
+            conds.push(self.truthy(c)?);
+        }
+        let mut inner = self.comp_level(acc, elts, rest, span)?;
+        for c in conds.into_iter().rev() {
             inner = vec![TStmt::If(c, inner, vec![])];
         }
         body.extend(inner);

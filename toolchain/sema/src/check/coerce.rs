@@ -23,8 +23,21 @@ impl Fcx<'_, '_> {
                 self.s.store.can_unify(value, &inner)
                     || matches!(&v, Type::Class { class: c, args: a } if *c == core.optional && self.s.store.can_unify(&a[0], &inner))
             }
+            (Type::Class { class: vc, .. }, Type::Class { class: tc, .. }) if *tc == core.generator && *vc != core.generator => {
+                if self.s.methods(*vc, "__iter__").is_empty() {
+                    return false;
+                }
+                if !self.s.store.is_resolved(value) {
+                    return true;
+                }
+                let probe = TExpr::new(TExprKind::Null, value.clone(), syntax::Span::default());
+                match self.call_method_named(probe, "__iter__", vec![], "iteration") {
+                    Ok(g) => !self.s.store.is_resolved(&g.ty) || self.s.store.can_unify(&g.ty, target),
+                    Err(_) => false,
+                }
+            }
             (Type::Class { class: vc, .. }, Type::Class { class: tc, .. }) => {
-                (*vc == core.int && *tc == core.float) || self.is_subclass(*vc, *tc)
+                (*vc == core.int && *tc == core.float) || (*vc == core.bool_ && *tc == core.int) || self.is_subclass(*vc, *tc)
             }
             _ => false,
         }
@@ -67,8 +80,15 @@ impl Fcx<'_, '_> {
                 return Ok(TExpr::new(TExprKind::MakeOptional(Box::new(inner_e)), t.clone(), span));
             }
             if let Type::Class { class: vc, .. } = &v {
+                if *class == core.generator && *vc != core.generator && !self.s.methods(*vc, "__iter__").is_empty() {
+                    let g = self.iterate(e)?;
+                    return self.coerce(g, target, what);
+                }
                 if *vc == core.int && *class == core.float {
                     return self.call_method_named(e, "__float__", vec![], "float()");
+                }
+                if *vc == core.bool_ && *class == core.int {
+                    return self.call_method_named(e, "__int__", vec![], "int()");
                 }
                 if self.is_subclass(*vc, *class) {
                     let span = e.span;

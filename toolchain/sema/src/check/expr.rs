@@ -16,7 +16,7 @@ impl Fcx<'_, '_> {
         if self.inner_scopes.iter().any(|s| s.contains_key(n)) || self.scope.contains_key(n) {
             return true;
         }
-        if self.local_names.contains(n) && !self.global_names.contains(n) {
+        if !self.toplevel && self.local_names.contains(n) && !self.global_names.contains(n) {
             return true;
         }
         matches!(self.s.defs.module(self.module).symbols.get(n), Some(Symbol::Global(_)))
@@ -172,6 +172,10 @@ impl Fcx<'_, '_> {
                         let t = self.fields_of(&rec.ty)[i].1.clone();
                         TExpr::new(TExprKind::Field { obj: Box::new(rec), name: i.to_string() }, t, span)
                     }
+                    Binding::Global(g) => match self.s.defs.globals[g.0 as usize].ty.clone() {
+                        Some(t) => TExpr::new(TExprKind::Global(g), t, span),
+                        None => return Err(self.err(span, format!("'{n}' is used before it is assigned"))),
+                    },
                 });
             }
         }
@@ -190,10 +194,7 @@ impl Fcx<'_, '_> {
                 let ty = Type::Func { def: defs[0], captured: vec![] };
                 Ok(TExpr::new(TExprKind::Record(vec![]), ty, span))
             }
-            Some(Symbol::Class(c)) => {
-                let name = self.s.defs.class(c).name.clone();
-                Err(self.err(span, format!("class '{name}' cannot be used as a value here")))
-            }
+            Some(Symbol::Class(c)) => Ok(self.class_as_function(c, span)),
             Some(Symbol::Module(_)) => Err(self.err(span, format!("module '{n}' cannot be used as a value"))),
             None => {
                 let mut d = self.err(span, format!("name '{n}' is not defined"));
@@ -661,6 +662,9 @@ impl Fcx<'_, '_> {
         if self.s.class_of(&src.ty).is_none() {
             return Ok(vec![TStmt::Expr(self.defer(span, "the unpacked value"))]);
         }
+        if let Some(star) = items.iter().position(|i| matches!(i.kind, ExprKind::Starred(_))) {
+            return self.unpack_starred(lid, stmts, items, star, span);
+        }
         let n = items.len() as i64;
         let check = self.call_method_named(self.local(lid, span), "__unpack_check__", vec![TExpr::new(TExprKind::Int(n), self.s.int_t(), span)], "unpacking")?;
         stmts.push(TStmt::Expr(check));
@@ -668,6 +672,41 @@ impl Fcx<'_, '_> {
             let idx = TExpr::new(TExprKind::Int(i as i64), self.s.int_t(), span);
             let item = self.call_method_named(self.local(lid, span), "__getitem__", vec![idx], "unpacking")?;
             stmts.extend(self.assign_to(t, item)?);
+        }
+        Ok(stmts)
+    }
+
+    /// `a, *rest, b = seq`: the starred target gets a slice of the sequence.
+    fn unpack_starred(&mut self, src: crate::typed::LocalId, mut stmts: Vec<TStmt>, items: &[Expr], star: usize, span: Span) -> R<Vec<TStmt>> {
+        let int = self.s.int_t();
+        let after = (items.len() - star - 1) as i64;
+        let need = TExpr::new(TExprKind::Int(items.len() as i64 - 1), int.clone(), span);
+        let check = self.call_method_named(self.local(src, span), "__unpack_star_check__", vec![need], "unpacking")?;
+        stmts.push(TStmt::Expr(check));
+        for (i, t) in items.iter().enumerate() {
+            let item = if i < star {
+                let idx = TExpr::new(TExprKind::Int(i as i64), int.clone(), span);
+                self.call_method_named(self.local(src, span), "__getitem__", vec![idx], "unpacking")?
+            } else if i == star {
+                let opt = self.s.optional_t(int.clone());
+                let lo = TExpr::new(TExprKind::MakeOptional(Box::new(TExpr::new(TExprKind::Int(star as i64), int.clone(), span))), opt.clone(), span);
+                let hi = if after == 0 {
+                    TExpr::new(TExprKind::Null, opt.clone(), span)
+                } else {
+                    TExpr::new(TExprKind::MakeOptional(Box::new(TExpr::new(TExprKind::Int(-after), int.clone(), span))), opt.clone(), span)
+                };
+                let step = TExpr::new(TExprKind::Null, opt, span);
+                let sl = TExpr::new(TExprKind::Record(vec![lo, hi, step]), self.s.simple(self.s.core().slice), span);
+                self.call_method_named(self.local(src, span), "__getitem__", vec![sl], "unpacking")?
+            } else {
+                let idx = TExpr::new(TExprKind::Int(i as i64 - items.len() as i64), int.clone(), span);
+                self.call_method_named(self.local(src, span), "__getitem__", vec![idx], "unpacking")?
+            };
+            let target = match &t.kind {
+                ExprKind::Starred(inner) => inner.as_ref(),
+                _ => t,
+            };
+            stmts.extend(self.assign_to(target, item)?);
         }
         Ok(stmts)
     }

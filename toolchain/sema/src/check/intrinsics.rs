@@ -110,6 +110,17 @@ impl Fcx<'_, '_> {
             ExprKind::Compare { left, ops, comparators } if ops.len() == 1 => {
                 use syntax::ast::CmpOp;
                 let (op, right) = (ops[0], &comparators[0]);
+                if let (Some(a), Some(b)) = (self.static_int(left), self.static_int(right)) {
+                    return Ok(match op {
+                        CmpOp::Lt => Some(a < b),
+                        CmpOp::LtE => Some(a <= b),
+                        CmpOp::Gt => Some(a > b),
+                        CmpOp::GtE => Some(a >= b),
+                        CmpOp::Eq => Some(a == b),
+                        CmpOp::NotEq => Some(a != b),
+                        _ => None,
+                    });
+                }
                 if !matches!(op, CmpOp::Is | CmpOp::IsNot) || !matches!(right.kind, ExprKind::None) {
                     return Ok(None);
                 }

@@ -29,6 +29,8 @@ pub enum Binding {
     Static(i64),
     /// A compile-time value of a static loop over a tuple: the tuple local and the index.
     TupleItem(LocalId, usize),
+    /// A hidden global (class constants seen from the class body).
+    Global(crate::defs::GlobalId),
 }
 
 /// The checker of one function body.
@@ -59,6 +61,19 @@ pub struct Fcx<'s, 'm> {
     pub class: Option<ClassId>,
     /// Generic arguments of the class being constructed, for its static `__new__`.
     pub ctor_args: Option<Vec<Type>>,
+    /// Calls made before their argument types were known, realized when the body is done.
+    pub pending: Vec<PendingCall>,
+}
+
+/// A call waiting for its argument types.
+#[derive(Debug, Clone)]
+pub struct PendingCall {
+    pub def: FuncDefId,
+    pub args: Vec<Type>,
+    pub class_args: Option<Vec<Type>>,
+    pub ret: Type,
+    pub span: Span,
+    pub real: Option<crate::defs::RealId>,
 }
 
 impl<'s, 'm> Fcx<'s, 'm> {
@@ -84,6 +99,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
             exc_stack: Vec::new(),
             class,
             ctor_args: None,
+            pending: Vec::new(),
         }
     }
 
@@ -131,6 +147,44 @@ impl<'s, 'm> Fcx<'s, 'm> {
         }
         let (ty, span) = (value.ty.clone(), value.span);
         TExpr::new(TExprKind::Block { stmts, value: Box::new(value) }, ty, span)
+    }
+
+    /// Realizes the pending calls whose argument types are now known; false when some are
+    /// still open (the body then needs another pass).
+    pub fn resolve_pending(&mut self) -> crate::context::R<bool> {
+        loop {
+            let mut progress = false;
+            for i in 0..self.pending.len() {
+                if self.pending[i].real.is_some() {
+                    continue;
+                }
+                let p = self.pending[i].clone();
+                let args: Vec<Type> = p.args.iter().map(|t| self.resolve(t)).collect();
+                let class_args = p.class_args.as_ref().map(|a| a.iter().map(|t| self.resolve(t)).collect::<Vec<_>>());
+                let ready = args.iter().chain(class_args.iter().flatten()).all(|t| self.s.store.is_resolved(t));
+                if !ready {
+                    continue;
+                }
+                let real = self.s.realize_with(p.def, args, class_args)?;
+                let ret = self.s.defs.reals[real.0 as usize].ret.clone();
+                if !self.s.store.unify(&p.ret, &ret) {
+                    return Err(self.err(p.span, format!("this call returns '{}' where '{}' was expected", self.s.type_name(&ret), self.s.type_name(&p.ret))));
+                }
+                self.pending[i].real = Some(real);
+                progress = true;
+            }
+            if !progress {
+                break;
+            }
+        }
+        let open = self.pending.iter().find(|p| p.real.is_none());
+        if let Some(p) = open {
+            if self.incomplete.is_none() {
+                self.incomplete = Some((p.span, "the arguments of this call".to_string()));
+            }
+            return Ok(false);
+        }
+        Ok(true)
     }
 
     /// The `None` value.

@@ -27,6 +27,11 @@ impl Fcx<'_, '_> {
         match &s.kind {
             StmtKind::Expr(e) => Ok(vec![TStmt::Expr(self.check_expr(e)?)]),
             StmtKind::Assign { targets, value } => {
+                if let [Expr { kind: ExprKind::Name(n), .. }] = targets.as_slice() {
+                    if self.toplevel && matches!(self.s.defs.module(self.module).symbols.get(n), Some(Symbol::Class(_))) {
+                        return Ok(vec![]);
+                    }
+                }
                 let v = self.check_expr(value)?;
                 if targets.len() == 1 {
                     return self.assign_to(&targets[0], v);
@@ -75,7 +80,13 @@ impl Fcx<'_, '_> {
             StmtKind::Try { body, handlers, orelse, finalbody, .. } => self.check_try(body, handlers, orelse, finalbody),
             StmtKind::Raise { exc, .. } => match exc {
                 Some(e) => {
-                    let v = self.check_expr(e)?;
+                    let v = match self.static_symbol(e) {
+                        Some(Symbol::Class(c)) => {
+                            let t = self.fresh_instance(c);
+                            self.construct(t, vec![], e.span)?
+                        }
+                        _ => self.check_expr(e)?,
+                    };
                     let v = match self.s.class_of(&v.ty) {
                         Some((c, _)) if self.s.defs.class(c).kind == crate::defs::ClassKind::Ref => v,
                         Some(_) => return Err(self.err(e.span, "exceptions must derive from BaseException")),
@@ -152,7 +163,7 @@ impl Fcx<'_, '_> {
                         }
                         continue;
                     }
-                    let sym = match self.s.defs.module(m).symbols.get(&a.name).cloned() {
+                    let sym = match self.s.defs.module(m).symbols.get(&a.name).cloned().or_else(|| self.s.defs.module(self.s.builtins).symbols.get(&a.name).cloned()) {
                         Some(s) => s,
                         None => {
                             let sub = format!("{}.{}", self.s.defs.module(m).name, a.name);
@@ -246,7 +257,7 @@ impl Fcx<'_, '_> {
                 let set = self.call_method_named(self.local(ol, span), "__setitem__", vec![self.local(il, span), new], "[]=")?;
                 Ok(vec![oset, iset, TStmt::Expr(set)])
             }
-            ExprKind::Attribute { value: obj, attr } => {
+            ExprKind::Attribute { value: obj, attr } if self.static_symbol(obj).is_none() => {
                 let o = self.check_expr(obj)?;
                 let (ol, oset) = self.temp(o);
                 let cur = self.get_attr(self.local(ol, span), &attr.name, attr.span)?;
@@ -405,13 +416,12 @@ impl Fcx<'_, '_> {
             let n = self.s.next_id();
             let exc_local = self.new_local(&format!(".exc{n}"), var_ty.clone());
             if let Some(name) = &h.name {
-                let bind = self.assign_name(&name.name, self.local(exc_local, name.span), name.span)?;
                 self.exc_stack.push(exc_local);
+                self.inner_scopes.push(HashMap::from([(name.name.clone(), Binding::Local(exc_local))]));
                 let r = self.check_block(&h.body);
+                self.inner_scopes.pop();
                 self.exc_stack.pop();
-                let mut body = bind;
-                body.extend(r?);
-                hs.push(THandler { types, var: Some(exc_local), body });
+                hs.push(THandler { types, var: Some(exc_local), body: r? });
             } else {
                 self.exc_stack.push(exc_local);
                 let r = self.check_block(&h.body);
@@ -437,7 +447,12 @@ impl Fcx<'_, '_> {
             None => out.push(TStmt::Expr(entered)),
         }
         let inner = if rest.is_empty() { self.check_block(body)? } else { self.check_with(rest, body, span)? };
-        let exit = self.call_method_named(self.local(cl, span), "__exit__", vec![], "with")?;
+        let n_exit_params = match self.s.class_of(&self.locals[cl.0 as usize].1) {
+            Some((c, _)) => self.s.methods(c, "__exit__").first().map(|d| self.s.defs.func(*d).ast.params.args.len()).unwrap_or(1),
+            None => 1,
+        };
+        let nones = (1..n_exit_params).map(|_| self.none(span)).collect();
+        let exit = self.call_method_named(self.local(cl, span), "__exit__", nones, "with")?;
         out.push(TStmt::Try { body: inner, handlers: vec![], orelse: vec![], finally: Some(vec![TStmt::Expr(exit)]) });
         Ok(out)
     }

@@ -7,6 +7,10 @@ use crate::context::R;
 use crate::defs::{ClassId, Symbol};
 use crate::types::Type;
 
+fn decorator_name_of(e: &Expr) -> String {
+    crate::loader::decorator_name(e)
+}
+
 impl Fcx<'_, '_> {
     /// The type an annotation denotes. Generic classes named without arguments get fresh
     /// variables for them.
@@ -23,6 +27,7 @@ impl Fcx<'_, '_> {
             ExprKind::Int { digits, radix } => i64::from_str_radix(digits, *radix)
                 .map(Type::Static)
                 .map_err(|_| self.err(e.span, "integer too large in type")),
+            ExprKind::Name(n) if (n == "Any" || n == "Callable") && !self.generics.contains_key(n) => Ok(self.s.store.fresh()),
             ExprKind::Name(n) => {
                 if let Some(t) = self.generics.get(n) {
                     return Ok(t.clone());
@@ -41,6 +46,9 @@ impl Fcx<'_, '_> {
                 let n_generics = self.s.defs.class(class).generics.len();
                 let args = (0..n_generics).map(|_| self.s.store.fresh()).collect();
                 Ok(Type::Class { class, args })
+            }
+            ExprKind::Subscript { value, .. } if matches!(decorator_name_of(value).as_str(), "Callable" | "typing.Callable") => {
+                Ok(self.s.store.fresh())
             }
             ExprKind::Subscript { value, index } => {
                 let class = self.class_named("", value)?;

@@ -143,7 +143,7 @@ impl Parser<'_> {
     fn parse_slices(&mut self) -> PResult<Expr> {
         let start = self.start();
         let first = self.parse_slice()?;
-        if self.eat(&TokenKind::RSqb) {
+        if !matches!(first.kind, ExprKind::Starred(_)) && self.eat(&TokenKind::RSqb) {
             return Ok(first);
         }
         let mut elts = vec![first];

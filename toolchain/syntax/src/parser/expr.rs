@@ -72,27 +72,25 @@ fn tighter(p: Prec) -> Prec {
 impl Parser<'_> {
     /// `expression`: a lambda, a conditional expression, or a disjunction.
     pub(super) fn parse_expression(&mut self) -> PResult<Expr> {
-        self.nested(|p| {
-            if p.at_kw(Keyword::Lambda) {
-                return p.parse_lambda();
-            }
-            let start = p.start();
-            let body = p.parse_bp(Prec::Or)?;
-            if !p.eat_kw(Keyword::If) {
-                return Ok(body);
-            }
-            let test = p.parse_bp(Prec::Or)?;
-            if !p.eat_kw(Keyword::Else) {
-                return Err(p.expected("else"));
-            }
-            let orelse = p.parse_expression()?;
-            let kind = ExprKind::IfExp {
-                test: Box::new(test),
-                body: Box::new(body),
-                orelse: Box::new(orelse),
-            };
-            Ok(Expr::new(kind, p.span_from(start)))
-        })
+        if self.at_kw(Keyword::Lambda) {
+            return self.nested(|p| p.parse_lambda());
+        }
+        let start = self.start();
+        let body = self.parse_bp(Prec::Or)?;
+        if !self.eat_kw(Keyword::If) {
+            return Ok(body);
+        }
+        let test = self.parse_bp(Prec::Or)?;
+        if !self.eat_kw(Keyword::Else) {
+            return Err(self.expected("else"));
+        }
+        let orelse = self.nested(|p| p.parse_expression())?;
+        let kind = ExprKind::IfExp {
+            test: Box::new(test),
+            body: Box::new(body),
+            orelse: Box::new(orelse),
+        };
+        Ok(Expr::new(kind, self.span_from(start)))
     }
 
     /// `named_expression`: `name := value` or an expression.

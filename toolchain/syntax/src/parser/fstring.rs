@@ -172,7 +172,9 @@ impl Parser<'_> {
 
     /// Parses the tokens of a field's expression (`yield`, or one or more expressions).
     fn parse_field_expr(&mut self, tokens: Vec<crate::token::Token>) -> PResult<Expr> {
-        let mut sub = Parser::new(self.src, self.file, tokens, self.depth, self.ctx);
+        let mut sub = Parser::new(self.src, self.file, tokens, self.ctx);
+        sub.depth = self.depth;
+        sub.stack_base = self.stack_base;
         let value = if sub.at_kw(Keyword::Yield) {
             sub.parse_yield()?
         } else {

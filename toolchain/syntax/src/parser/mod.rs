@@ -23,21 +23,34 @@ use crate::token::{Keyword, Token, TokenKind};
 /// How deeply expressions, blocks and patterns may nest.
 pub const MAX_DEPTH: usize = 200;
 
-/// Result of a parsing step.
-type PResult<T> = Result<T, Diagnostic>;
+/// How much stack the parser may use below its entry point. Nesting is also reported as too
+/// deep when this runs out first (unoptimized builds have large stack frames), so that
+/// parsing fits with room to spare in a thread with the default 2 MiB stack.
+const STACK_BUDGET: usize = 1024 * 1024;
+
+/// An address in the caller's stack frame, to measure how much stack is in use.
+#[inline(always)]
+fn stack_position() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+/// Result of a parsing step. The error is boxed to keep results, and so the parser's stack
+/// frames, small.
+type PResult<T> = Result<T, Box<Diagnostic>>;
 
 /// Parses a whole source file. On failure returns the syntax errors found (currently the
 /// first one).
 pub fn parse(source: &str, file: FileId) -> Result<Module, Vec<Diagnostic>> {
     let LexOutput { tokens, error } = lexer::tokenize(source, file);
     let last = tokens.len().saturating_sub(1);
-    let mut parser = Parser::new(source, file, tokens, 0, Context::default());
+    let mut parser = Parser::new(source, file, tokens, Context::default());
     let result = parser.parse_module();
     let stopped_at_end = parser.pos >= last;
     match (result, error) {
         (Ok(module), None) => Ok(module),
         (Ok(_), Some(lex)) => Err(vec![lex.diagnostic().clone()]),
-        (Err(diag), None) => Err(vec![diag]),
+        (Err(diag), None) => Err(vec![*diag]),
         (Err(diag), Some(lex)) => {
             let lexer_wins = match &lex {
                 // The tokens stop at the lexer's error: a parse error there is its consequence.
@@ -52,7 +65,7 @@ pub fn parse(source: &str, file: FileId) -> Result<Module, Vec<Diagnostic>> {
             Err(vec![if lexer_wins {
                 lex.diagnostic().clone()
             } else {
-                diag
+                *diag
             }])
         }
     }
@@ -74,11 +87,13 @@ struct Parser<'a> {
     /// End of the last consumed token that is not a layout token (newline, indent, dedent).
     prev_end: u32,
     depth: usize,
+    /// [`stack_position`] where parsing started.
+    stack_base: usize,
     ctx: Context,
 }
 
 impl<'a> Parser<'a> {
-    fn new(src: &'a str, file: FileId, mut tokens: Vec<Token>, depth: usize, ctx: Context) -> Self {
+    fn new(src: &'a str, file: FileId, mut tokens: Vec<Token>, ctx: Context) -> Self {
         if !matches!(
             tokens.last(),
             Some(Token {
@@ -99,7 +114,8 @@ impl<'a> Parser<'a> {
             tokens,
             pos: 0,
             prev_end,
-            depth,
+            depth: 0,
+            stack_base: stack_position(),
             ctx,
         }
     }
@@ -174,7 +190,7 @@ impl<'a> Parser<'a> {
     }
 
     /// An "expected 'what'" error at the current token (or "unexpected indent" there).
-    fn expected(&self, what: &str) -> Diagnostic {
+    fn expected(&self, what: &str) -> Box<Diagnostic> {
         if self.at(&TokenKind::Indent) {
             return self.unexpected();
         }
@@ -182,7 +198,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The error for a token that cannot appear here.
-    fn unexpected(&self) -> Diagnostic {
+    fn unexpected(&self) -> Box<Diagnostic> {
         let message = match self.kind() {
             TokenKind::Indent => "unexpected indent",
             TokenKind::Dedent => "unexpected unindent",
@@ -209,8 +225,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn error_at(&self, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(self.file, span, message)
+    fn error_at(&self, span: Span, message: impl Into<String>) -> Box<Diagnostic> {
+        Box::new(Diagnostic::error(self.file, span, message))
     }
 
     /// The span from `start` to the end of the last consumed token.
@@ -226,9 +242,9 @@ impl<'a> Parser<'a> {
         lexer::line_of(self.src, offset as usize)
     }
 
-    /// Runs `f` one nesting level deeper, failing past [`MAX_DEPTH`].
+    /// Runs `f` one nesting level deeper, failing past [`MAX_DEPTH`] or [`STACK_BUDGET`].
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= MAX_DEPTH || stack_position().abs_diff(self.stack_base) > STACK_BUDGET {
             return Err(self.error_at(self.tok().span, "too deeply nested"));
         }
         self.depth += 1;

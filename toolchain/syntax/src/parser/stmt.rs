@@ -184,7 +184,7 @@ impl Parser<'_> {
         self.bump();
         let mut targets = Vec::new();
         loop {
-            let target = self.parse_bitor()?;
+            let target = self.parse_star_target()?;
             self.check_target(&target, TargetUse::Delete)?;
             targets.push(target);
             if !self.eat(&TokenKind::Comma) || self.at_stmt_end() {

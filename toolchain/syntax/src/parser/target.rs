@@ -143,6 +143,8 @@ pub(super) fn describe(expr: &Expr) -> &'static str {
         ExprKind::Starred(_) => "starred",
         ExprKind::Tuple(_) => "tuple",
         ExprKind::List(_) => "list",
-        ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Subscript { .. } => "name",
+        ExprKind::Name(_) => "name",
+        ExprKind::Attribute { .. } => "attribute",
+        ExprKind::Subscript { .. } => "subscript",
     }
 }

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs what building and testing codon needs on Debian 12 / Ubuntu: LLVM 19 (for inkwell and
+# llvm-sys), clang-19 and lld-19 (the runtime and linking), libgc (the garbage collector every
+# program links), the libraries llvm-sys links, and python3 (for the conformance script).
+# Idempotent and quiet when everything is present; runs `apt-get update` only when something
+# is missing. Needs root, or sudo.
+set -euo pipefail
+
+packages=(
+    build-essential
+    llvm-19-dev
+    clang-19
+    lld-19
+    libpolly-19-dev
+    libgc-dev
+    libzstd-dev
+    zlib1g-dev
+    libxml2-dev
+)
+
+installed() {
+    [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
+}
+
+missing=()
+for p in "${packages[@]}"; do
+    installed "$p" || missing+=("$p")
+done
+# Any python3 on PATH will do (pyenv, a venv, the system's).
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup.sh: missing ${missing[*]}, and there is no apt-get here; install them by hand" >&2
+    exit 1
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+    as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+else
+    echo "setup.sh: missing ${missing[*]}; run this script as root (no sudo found)" >&2
+    exit 1
+fi
+
+echo "setup.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

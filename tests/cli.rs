@@ -1,0 +1,337 @@
+//! Driver scenarios: the real `codon` binary on the command line, in temporary folders.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use tempfile::TempDir;
+
+/// Runs `codon ARGS` in `dir`, with a clean environment for what the driver reads.
+fn codon(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_codon"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("CODON_STDLIB")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("cannot start codon")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Asserts a clean failure: exit status 1, stderr containing `needle`, and no panic.
+fn assert_fails_with(out: &Output, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "want exit status 1; stderr:\n{err}"
+    );
+    assert!(err.contains(needle), "stderr lacks {needle:?}:\n{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("internal compiler error"),
+        "panic:\n{err}"
+    );
+}
+
+fn temp() -> TempDir {
+    tempfile::Builder::new()
+        .prefix("codon-cli-test-")
+        .tempdir()
+        .unwrap()
+}
+
+/// A project folder holding `codon.yaml` with `manifest` and a hello-world `src/main.codon`.
+fn project(manifest: &str) -> TempDir {
+    let dir = temp();
+    fs::write(dir.path().join("codon.yaml"), manifest).unwrap();
+    fs::create_dir(dir.path().join("src")).unwrap();
+    fs::write(dir.path().join("src/main.codon"), "print('hi')\n").unwrap();
+    dir
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let out = codon(Path::new("."), &["--help"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for word in ["run", "build", "new", "--verbose", "--quiet", "--version"] {
+        assert!(text.contains(word), "--help lacks {word}:\n{text}");
+    }
+    for sub in ["run", "build", "new"] {
+        assert!(
+            codon(Path::new("."), &[sub, "--help"]).status.success(),
+            "{sub} --help"
+        );
+    }
+}
+
+#[test]
+fn version_is_the_package_version() {
+    let out = codon(Path::new("."), &["--version"]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        format!("codon {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn bad_usage_is_a_usage_error() {
+    let dir = temp();
+    assert_eq!(codon(dir.path(), &["frobnicate"]).status.code(), Some(2));
+    assert_eq!(
+        codon(dir.path(), &["-v", "-q", "new", "x"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        codon(dir.path(), &["build", "x.py", "--emit", "pdf"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert!(!dir.path().join("x").exists());
+}
+
+#[test]
+fn new_creates_a_program_project() {
+    let dir = temp();
+    let out = codon(dir.path(), &["new", "hello-demo"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("Created program package 'hello-demo'"));
+    let root = dir.path().join("hello-demo");
+    for file in [
+        "codon.yaml",
+        "src/main.codon",
+        "tests/test_main.codon",
+        ".gitignore",
+        "README.md",
+    ] {
+        assert!(root.join(file).is_file(), "missing {file}");
+    }
+    let manifest = fs::read_to_string(root.join("codon.yaml")).unwrap();
+    assert!(manifest.contains("name: hello-demo"), "{manifest}");
+    assert!(fs::read_to_string(root.join("src/main.codon"))
+        .unwrap()
+        .contains("print("));
+    assert!(fs::read_to_string(root.join(".gitignore"))
+        .unwrap()
+        .contains("/target"));
+    assert!(!fs::read_to_string(root.join("README.md"))
+        .unwrap()
+        .contains("{{"));
+}
+
+#[test]
+fn new_lib_creates_a_library_project() {
+    let dir = temp();
+    let out = codon(dir.path(), &["-q", "new", "--lib", "nested/mylib"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "", "-q prints nothing");
+    let root = dir.path().join("nested/mylib");
+    for file in [
+        "codon.yaml",
+        "src/lib.codon",
+        "tests/test_lib.codon",
+        ".gitignore",
+        "README.md",
+    ] {
+        assert!(root.join(file).is_file(), "missing {file}");
+    }
+    assert!(!root.join("src/main.codon").exists());
+    // A library has no program to run.
+    assert_fails_with(&codon(&root, &["run"]), "is a library");
+}
+
+#[test]
+fn new_refuses_an_existing_folder() {
+    let dir = temp();
+    fs::create_dir(dir.path().join("taken")).unwrap();
+    fs::write(dir.path().join("taken/keep.txt"), "mine").unwrap();
+    assert_fails_with(&codon(dir.path(), &["new", "taken"]), "already exists");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("taken/keep.txt")).unwrap(),
+        "mine"
+    );
+    assert!(!dir.path().join("taken/codon.yaml").exists());
+    fs::write(dir.path().join("file"), "").unwrap();
+    assert_fails_with(&codon(dir.path(), &["new", "file"]), "already exists");
+}
+
+#[test]
+fn new_rejects_a_bad_name() {
+    let dir = temp();
+    assert_fails_with(
+        &codon(dir.path(), &["new", "9lives"]),
+        "invalid package name '9lives'",
+    );
+    assert!(!dir.path().join("9lives").exists());
+}
+
+#[test]
+fn malformed_manifest_is_located() {
+    let dir = project("package:\n  name: demo\n  version: 0.1.0\n\tbin: x\n");
+    let out = codon(dir.path(), &["build"]);
+    assert_fails_with(&out, "codon.yaml:");
+    let err = stderr(&out);
+    let first = err.lines().next().unwrap_or_default();
+    let located = first.split(": error: ").next().unwrap_or_default();
+    assert_eq!(
+        located, "codon.yaml:4:1",
+        "want codon.yaml:LINE:COL: error: …, got {first:?}"
+    );
+}
+
+#[test]
+fn unknown_manifest_key_is_located_with_a_suggestion() {
+    let dir = project("package:\n  name: demo\n  verison: 0.1.0\n");
+    let out = codon(dir.path(), &["build"]);
+    assert_fails_with(
+        &out,
+        "codon.yaml:3:3: error: unknown key 'verison' in 'package'",
+    );
+    assert!(
+        stderr(&out).contains("help: did you mean 'version'?"),
+        "{}",
+        stderr(&out)
+    );
+
+    let dir = project("package: {name: demo, version: 0.1.0}\nprofiles:\n  fast: {}\n");
+    assert_fails_with(
+        &codon(dir.path(), &["run"]),
+        "codon.yaml:3:3: error: unknown key 'fast' in 'profiles'",
+    );
+}
+
+#[test]
+fn manifest_is_found_from_a_subfolder() {
+    let dir = project("package:\n  name: demo\n  versoin: 1\n");
+    fs::create_dir_all(dir.path().join("src/deeper")).unwrap();
+    assert_fails_with(
+        &codon(&dir.path().join("src/deeper"), &["build"]),
+        "unknown key 'versoin'",
+    );
+}
+
+#[test]
+fn missing_project_module_is_reported() {
+    let dir = project("package: {name: demo, version: 0.1.0}\nbin: src/nope.codon\n");
+    assert_fails_with(
+        &codon(dir.path(), &["build"]),
+        "src/nope.codon does not exist",
+    );
+}
+
+#[test]
+fn no_file_and_no_project() {
+    let dir = temp();
+    assert_fails_with(&codon(dir.path(), &["build"]), "no codon.yaml");
+    assert_fails_with(&codon(dir.path(), &["run"]), "no codon.yaml");
+}
+
+#[test]
+fn building_a_missing_file_is_a_clear_error() {
+    let dir = temp();
+    let out = codon(dir.path(), &["build", "missing.py", "-o", "out"]);
+    assert_fails_with(&out, "no such file: missing.py");
+    assert!(!dir.path().join("out").exists());
+    assert_fails_with(
+        &codon(dir.path(), &["run", "missing.py"]),
+        "no such file: missing.py",
+    );
+}
+
+#[test]
+fn a_bad_target_triple_is_rejected() {
+    let dir = temp();
+    fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
+    assert_fails_with(
+        &codon(dir.path(), &["build", "p.py", "--target", "bogus-cpu-none"]),
+        "invalid target triple 'bogus-cpu-none'",
+    );
+}
+
+#[test]
+fn cross_linking_is_refused_clearly() {
+    let dir = temp();
+    fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
+    let out = codon(
+        dir.path(),
+        &["build", "p.py", "--target", "aarch64-apple-darwin"],
+    );
+    assert_fails_with(&out, "cross-linking is not supported yet");
+    assert!(stderr(&out).contains("--emit obj"));
+    assert!(!dir.path().join("p").exists());
+}
+
+#[test]
+fn a_missing_stdlib_is_a_clear_error() {
+    let dir = temp();
+    fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codon"))
+        .args(["build", "p.py", "--emit", "cir"])
+        .current_dir(dir.path())
+        .env("CODON_STDLIB", dir.path().join("nowhere"))
+        .output()
+        .unwrap();
+    assert_fails_with(&out, "CODON_STDLIB is set to");
+}
+
+#[test]
+fn emit_cir_prints_to_stdout() {
+    let dir = temp();
+    fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
+    let out = codon(dir.path(), &["build", "p.py", "--emit", "cir"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("__main__"), "{}", stdout(&out));
+    assert!(!dir.path().join("p.cir").exists());
+    let out = codon(
+        dir.path(),
+        &["-q", "build", "p.py", "--emit", "cir", "-o", "p.cir"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    assert!(fs::read_to_string(dir.path().join("p.cir"))
+        .unwrap()
+        .contains("__main__"));
+}
+
+#[test]
+fn project_outputs_go_under_target() {
+    let dir = project("package: {name: demo, version: 0.1.0}\n");
+    let out = codon(dir.path(), &["build", "--emit", "cir"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("Built target/"),
+        "{}",
+        stderr(&out)
+    );
+    let out = codon(dir.path(), &["build", "--emit", "cir", "--release"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let triples: Vec<_> = fs::read_dir(dir.path().join("target"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(
+        triples.len(),
+        1,
+        "one folder per target triple: {triples:?}"
+    );
+    assert!(triples[0].join("debug/demo.cir").is_file());
+    assert!(triples[0].join("release/demo.cir").is_file());
+}
+
+#[test]
+fn source_errors_are_located_and_write_nothing() {
+    let dir = temp();
+    fs::write(dir.path().join("bad.py"), "x = 1\nprint(y)\n").unwrap();
+    let out = codon(dir.path(), &["build", "bad.py", "-o", "bad"]);
+    assert_fails_with(&out, "bad.py:2:");
+    assert!(!dir.path().join("bad").exists());
+}

@@ -1,0 +1,399 @@
+//! Exceptions: Itanium zero-cost unwinding with the runtime's `seq_personality`, and the
+//! try/except/else/finally state machine.
+//!
+//! Each `try` owns a slot for the exception in flight and, when it has a `finally`, a state
+//! slot saying why the `finally` runs (`Action`). Code in a `try` body unwinds to a landing pad
+//! that stores the exception and branches to the handler dispatch (or, with no handlers, to the
+//! `finally` in state THROWN); code in the handlers and the `else` unwinds into the `finally`;
+//! code in the `finally` unwinds to the enclosing `try`. `return`, `break` and `continue` that
+//! leave a `try` with a `finally` record their action in the state and run the `finally`, whose
+//! end repeats the action from outside the `try` (running further `finally` blocks).
+
+use cir::{Handler, Loc, TypeId, ValueId};
+use inkwell::basic_block::BasicBlock;
+use inkwell::types::BasicType;
+use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
+
+use crate::error::{unsupported, R};
+use crate::func::{FuncGen, Scope};
+use crate::rt::RtFn;
+
+/// Why control reached a `finally` (the values of a `try`'s state slot).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Action {
+    /// The body (or `else`) completed normally.
+    Normal = 0,
+    /// An exception is propagating; it is in the `try`'s exception slot.
+    Thrown = 1,
+    /// A handler caught the exception and completed.
+    Caught = 2,
+    /// A `return` is pending; the value is in the function's return slot.
+    Return = 3,
+    /// A `break` is pending.
+    Break = 4,
+    /// A `continue` is pending.
+    Continue = 5,
+}
+
+impl Action {
+    /// The statement that causes the action, for messages.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Action::Break => "break",
+            Action::Continue => "continue",
+            Action::Return => "return",
+            Action::Normal | Action::Thrown | Action::Caught => "try",
+        }
+    }
+}
+
+/// Which part of a `try` code is being generated for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Region {
+    /// The guarded body: exceptions go to the handlers.
+    Body,
+    /// The handlers and the `else` clause: exceptions run the `finally` and propagate.
+    Handled,
+    /// The `finally` clause: exceptions propagate to the enclosing `try`.
+    Finally,
+}
+
+/// The blocks and slots of a `finally` clause.
+#[derive(Clone, Copy)]
+struct Finally<'ctx> {
+    entry: BasicBlock<'ctx>,
+    state: PointerValue<'ctx>,
+    /// Sets the state to THROWN and enters the `finally`.
+    thrown: BasicBlock<'ctx>,
+}
+
+/// An enclosing `try` on the scope stack.
+pub(crate) struct TryScope<'ctx> {
+    region: Region,
+    exc: PointerValue<'ctx>,
+    dispatch: Option<BasicBlock<'ctx>>,
+    finally: Option<Finally<'ctx>>,
+    pads: [Option<BasicBlock<'ctx>>; 2],
+    uses: [bool; 3],
+}
+
+impl<'ctx> TryScope<'ctx> {
+    /// Whether a control transfer from the current region must run this `try`'s `finally`.
+    pub fn finally_pending(&self) -> bool {
+        self.finally.is_some() && self.region != Region::Finally
+    }
+
+    /// Where an exception raised in the current region goes (after being stored in `exc`).
+    fn target(&self) -> Option<BasicBlock<'ctx>> {
+        match self.region {
+            Region::Body => self.dispatch.or(self.finally.map(|f| f.thrown)),
+            Region::Handled => self.finally.map(|f| f.thrown),
+            Region::Finally => None,
+        }
+    }
+
+    fn uses(&self, action: Action) -> bool {
+        match action {
+            Action::Return => self.uses[0],
+            Action::Break => self.uses[1],
+            Action::Continue => self.uses[2],
+            Action::Normal | Action::Thrown | Action::Caught => false,
+        }
+    }
+}
+
+impl<'ctx> FuncGen<'_, 'ctx, '_> {
+    fn try_scope(&mut self, level: usize) -> &mut TryScope<'ctx> {
+        match &mut self.scopes[level] {
+            Scope::Try(t) => t,
+            Scope::Loop(_) => unreachable!("scope {level} is a try"),
+        }
+    }
+
+    /// Records `action` in the state of the `try` at `level` and jumps into its `finally`.
+    pub(crate) fn enter_finally(&mut self, level: usize, action: Action) -> R<()> {
+        let t = self.try_scope(level);
+        let f = t.finally.expect("enter_finally on a try with a finally");
+        match action {
+            Action::Return => t.uses[0] = true,
+            Action::Break => t.uses[1] = true,
+            Action::Continue => t.uses[2] = true,
+            Action::Normal | Action::Thrown | Action::Caught => {}
+        }
+        self.b().build_store(f.state, self.state_const(action))?;
+        self.b().build_unconditional_branch(f.entry)?;
+        self.continue_dead();
+        Ok(())
+    }
+
+    fn state_const(&self, action: Action) -> IntValue<'ctx> {
+        self.g.cx.i32_type().const_int(action as u64, false)
+    }
+
+    /// The landing pad calls must unwind to here, if the code is inside a `try` region that
+    /// handles exceptions (created on first use).
+    pub(crate) fn unwind_dest(&mut self) -> R<Option<BasicBlock<'ctx>>> {
+        for level in (0..self.scopes.len()).rev() {
+            let Scope::Try(t) = &self.scopes[level] else { continue };
+            let Some(target) = t.target() else { continue };
+            let slot = usize::from(t.region != Region::Body);
+            if let Some(pad) = t.pads[slot] {
+                return Ok(Some(pad));
+            }
+            let (exc, cleanup) = (t.exc, t.finally.is_some());
+            let pad = self.landing_pad(exc, target, cleanup)?;
+            self.try_scope(level).pads[slot] = Some(pad);
+            return Ok(Some(pad));
+        }
+        Ok(None)
+    }
+
+    /// A landing pad catching every exception: stores it into `exc` and goes to `target`.
+    fn landing_pad(&mut self, exc: PointerValue<'ctx>, target: BasicBlock<'ctx>, cleanup: bool) -> R<BasicBlock<'ctx>> {
+        let saved = self.current();
+        let pad = self.block("lpad");
+        self.b().position_at_end(pad);
+        let ptr = self.g.cx.ptr_type(Default::default());
+        let lp_ty = self.g.cx.struct_type(&[ptr.into(), self.g.cx.i32_type().into()], false);
+        let personality = self.g.rt(RtFn::Personality);
+        let lp = self.b().build_landing_pad(lp_ty, personality, &[ptr.const_null().into()], cleanup, "lp")?;
+        let obj = self.b().build_extract_value(lp.into_struct_value(), 0, "exc")?;
+        self.b().build_store(exc, obj)?;
+        self.b().build_unconditional_branch(target)?;
+        self.b().position_at_end(saved);
+        Ok(pad)
+    }
+
+    /// Propagates the exception `exc` (an unwind header) from scope depth `level`: into the
+    /// nearest enclosing `try` region that handles it, or out of the function (`resume`).
+    pub(crate) fn propagate(&mut self, exc: PointerValue<'ctx>, level: usize) -> R<()> {
+        for i in (0..level).rev() {
+            let Scope::Try(t) = &self.scopes[i] else { continue };
+            if let Some(target) = t.target() {
+                self.b().build_store(t.exc, exc)?;
+                self.b().build_unconditional_branch(target)?;
+                self.continue_dead();
+                return Ok(());
+            }
+        }
+        let ptr = self.g.cx.ptr_type(Default::default());
+        let lp_ty = self.g.cx.struct_type(&[ptr.into(), self.g.cx.i32_type().into()], false);
+        let lp = self.b().build_insert_value(lp_ty.get_undef(), exc, 0, "lp")?;
+        let lp = self.b().build_insert_value(lp, self.g.cx.i32_type().const_zero(), 1, "lp")?;
+        self.b().build_resume(lp.into_struct_value())?;
+        self.continue_dead();
+        Ok(())
+    }
+
+    /// `raise x`: `seq_throw(obj, type id, type name, file, line, function)`.
+    pub(crate) fn lower_throw(&mut self, x: ValueId, loc: Loc) -> R<()> {
+        let ty = self.g.m.value(x).ty;
+        let obj = self.ptr_value(x, "raised exception")?;
+        let m = self.g.m;
+        let i64t = self.g.cx.i64_type();
+        let type_name = self.g.cstr(self.g.types.name(ty));
+        let file = self.g.cstr(m.files.get(loc.file as usize).map_or("<unknown>", String::as_str));
+        let func = self.g.cstr(&self.func.unmangled);
+        let args: [BasicValueEnum<'ctx>; 6] = [
+            obj.into(),
+            i64t.const_int(u64::from(ty.0), false).into(),
+            type_name.into(),
+            file.into(),
+            i64t.const_int(u64::from(loc.line), false).into(),
+            func.into(),
+        ];
+        let throw = self.g.rt(RtFn::Throw).as_global_value().as_pointer_value();
+        self.emit_call(RtFn::Throw.ty(self.g.cx), throw, &args, true)?;
+        self.b().build_unreachable()?;
+        self.continue_dead();
+        Ok(())
+    }
+
+    /// `try`/`except`/`else`/`finally`.
+    pub(crate) fn lower_try(
+        &mut self,
+        body: ValueId,
+        handlers: &[Handler],
+        orelse: Option<ValueId>,
+        finally: Option<ValueId>,
+    ) -> R<()> {
+        if handlers.is_empty() && finally.is_none() {
+            self.value(body)?;
+            if let Some(e) = orelse {
+                self.value(e)?;
+            }
+            return Ok(());
+        }
+        let level = self.scopes.len();
+        let exit = self.block("try.end");
+        let exc = self.alloca(self.g.types.ptr(), "try.exc")?;
+        let fin = match finally {
+            Some(_) => {
+                let state = self.alloca(self.g.cx.i32_type().as_basic_type_enum(), "try.state")?;
+                self.b().build_store(state, self.state_const(Action::Normal))?;
+                Some(Finally { entry: self.block("finally"), state, thrown: self.block("try.thrown") })
+            }
+            None => None,
+        };
+        let dispatch = (!handlers.is_empty()).then(|| self.block("try.dispatch"));
+        self.scopes.push(Scope::Try(TryScope {
+            region: Region::Body,
+            exc,
+            dispatch,
+            finally: fin,
+            pads: [None, None],
+            uses: [false; 3],
+        }));
+        let result = self.try_parts(level, body, handlers, orelse, finally, exit);
+        self.scopes.pop();
+        result?;
+        self.b().position_at_end(exit);
+        Ok(())
+    }
+
+    fn try_parts(
+        &mut self,
+        level: usize,
+        body: ValueId,
+        handlers: &[Handler],
+        orelse: Option<ValueId>,
+        finally: Option<ValueId>,
+        exit: BasicBlock<'ctx>,
+    ) -> R<()> {
+        self.value(body)?;
+        self.try_scope(level).region = Region::Handled;
+        if let Some(e) = orelse {
+            self.value(e)?;
+        }
+        self.leave_try(level, Action::Normal, exit)?;
+        let t = self.try_scope(level);
+        let (dispatch, fin, exc) = (t.dispatch, t.finally, t.exc);
+        if let Some(d) = dispatch {
+            self.b().position_at_end(d);
+            self.dispatch_handlers(level, exc, handlers, exit)?;
+        }
+        if let (Some(f), Some(fbody)) = (fin, finally) {
+            self.b().position_at_end(f.thrown);
+            self.b().build_store(f.state, self.state_const(Action::Thrown))?;
+            self.b().build_unconditional_branch(f.entry)?;
+            self.try_scope(level).region = Region::Finally;
+            self.b().position_at_end(f.entry);
+            self.value(fbody)?;
+            self.finally_exit(level, f, exit)?;
+        }
+        Ok(())
+    }
+
+    /// Ends a part of a `try` normally: through the `finally` (in state `action`) or to `exit`.
+    fn leave_try(&mut self, level: usize, action: Action, exit: BasicBlock<'ctx>) -> R<()> {
+        match self.try_scope(level).finally {
+            Some(f) => {
+                self.b().build_store(f.state, self.state_const(action))?;
+                self.b().build_unconditional_branch(f.entry)?;
+            }
+            None => {
+                self.b().build_unconditional_branch(exit)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Matches the caught exception's type id against the handlers, in order.
+    fn dispatch_handlers(
+        &mut self,
+        level: usize,
+        exc_slot: PointerValue<'ctx>,
+        handlers: &[Handler],
+        exit: BasicBlock<'ctx>,
+    ) -> R<()> {
+        let ptr = self.g.types.ptr();
+        let exc = self.b().build_load(ptr, exc_slot, "exc")?.into_pointer_value();
+        let type_id_fn = self.g.rt(RtFn::ExcTypeId).as_global_value().as_pointer_value();
+        let tid = self
+            .emit_call(RtFn::ExcTypeId.ty(self.g.cx), type_id_fn, &[exc.into()], false)?
+            .expect("seq_exc_type_id returns the type id")
+            .into_int_value();
+        let mut cases: Vec<(TypeId, usize)> = Vec::new();
+        let mut catch_all = None;
+        for (k, h) in handlers.iter().enumerate() {
+            if h.types.is_empty() {
+                catch_all = Some(k);
+                break;
+            }
+            for (id, _) in self.g.m.types.iter() {
+                let caught = h.types.iter().any(|&anc| self.g.m.types.is_subclass(id, anc));
+                if caught && !cases.iter().any(|(c, _)| *c == id) {
+                    cases.push((id, k));
+                }
+            }
+        }
+        let reachable = catch_all.map_or(handlers.len(), |k| k + 1);
+        let blocks: Vec<BasicBlock<'ctx>> = (0..reachable).map(|_| self.block("except")).collect();
+        let no_match = match catch_all {
+            Some(k) => blocks[k],
+            None => self.block("try.nomatch"),
+        };
+        let i64t = self.g.cx.i64_type();
+        let switch_cases: Vec<_> =
+            cases.iter().map(|(id, k)| (i64t.const_int(u64::from(id.0), false), blocks[*k])).collect();
+        self.b().build_switch(tid, no_match, &switch_cases)?;
+        for (h, bb) in handlers.iter().zip(&blocks) {
+            self.b().position_at_end(*bb);
+            if let Some(var) = h.var {
+                let var_ty = self.g.types.lower(self.g.m.var(var).ty)?;
+                if !var_ty.is_pointer_type() {
+                    return unsupported(format!(
+                        "`except ... as {}` binds a non-object type",
+                        self.g.m.var(var).name
+                    ));
+                }
+                let object_fn = self.g.rt(RtFn::ExcObject).as_global_value().as_pointer_value();
+                let obj = self
+                    .emit_call(RtFn::ExcObject.ty(self.g.cx), object_fn, &[exc.into()], false)?
+                    .expect("seq_exc_object returns the object");
+                let slot = self.var_slot(var)?;
+                self.b().build_store(slot, obj)?;
+            }
+            self.value(h.body)?;
+            self.leave_try(level, Action::Caught, exit)?;
+        }
+        if catch_all.is_none() {
+            self.b().position_at_end(no_match);
+            match self.try_scope(level).finally {
+                Some(f) => {
+                    self.b().build_unconditional_branch(f.thrown)?;
+                }
+                None => self.propagate(exc, level)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The end of a `finally`: continue after the `try`, or repeat the pending action from
+    /// outside it.
+    fn finally_exit(&mut self, level: usize, f: Finally<'ctx>, exit: BasicBlock<'ctx>) -> R<()> {
+        let state = self.b().build_load(self.g.cx.i32_type(), f.state, "state")?.into_int_value();
+        let mut actions = vec![Action::Thrown];
+        actions.extend(
+            [Action::Return, Action::Break, Action::Continue].into_iter().filter(|a| self.try_scope(level).uses(*a)),
+        );
+        let blocks: Vec<_> = actions.iter().map(|a| (*a, self.block(&format!("finally.{a:?}")))).collect();
+        let cases: Vec<_> = blocks.iter().map(|(a, bb)| (self.state_const(*a), *bb)).collect();
+        self.b().build_switch(state, exit, &cases)?;
+        for (action, bb) in blocks {
+            self.b().position_at_end(bb);
+            match action {
+                Action::Thrown => {
+                    let slot = self.try_scope(level).exc;
+                    let exc = self.b().build_load(self.g.types.ptr(), slot, "exc")?;
+                    self.propagate(exc.into_pointer_value(), level)?;
+                }
+                Action::Return => self.do_return(None, level)?,
+                Action::Break => self.do_break(level)?,
+                Action::Continue => self.do_continue(level)?,
+                Action::Normal | Action::Caught => unreachable!("not a pending action"),
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,272 @@
+//! Generators as LLVM switched-resume coroutines, and `for` loops that consume them.
+//!
+//! A generator function allocates its frame with `seq_alloc`, suspends once before running
+//! any of its body (creating a generator runs nothing), stores each yielded value into its
+//! promise (an 8-aligned alloca of the yielded type, read by consumers through
+//! `llvm.coro.promise(h, 8, false)`) and ends at a final suspend point, where `llvm.coro.done`
+//! becomes true. The `llvm.coro.*` intrinsics that take or return `token` values are built
+//! through the LLVM C API, since inkwell has no token type.
+
+use std::ffi::CStr;
+
+use cir::{TypeKind, ValueId, VarId};
+use inkwell::basic_block::BasicBlock;
+use inkwell::context::AsContextRef;
+use inkwell::intrinsics::Intrinsic;
+use inkwell::llvm_sys::core::{LLVMBuildCall2, LLVMConstNull, LLVMTokenTypeInContext};
+use inkwell::llvm_sys::prelude::LLVMValueRef;
+use inkwell::types::{AsTypeRef, BasicTypeEnum};
+use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, IntValue, PointerValue};
+
+use crate::error::{unsupported, R};
+use crate::func::{check_type, FuncGen, LoopScope};
+use crate::rt::RtFn;
+
+/// Alignment of every generator's promise, fixed so that consumers can find it.
+const PROMISE_ALIGN: u32 = 8;
+
+/// The coroutine state of a generator function.
+pub(crate) struct Coro<'ctx> {
+    promise: PointerValue<'ctx>,
+    promise_ty: BasicTypeEnum<'ctx>,
+    id: LLVMValueRef,
+    handle: PointerValue<'ctx>,
+    /// Where the body goes when it ends (falls off the end or returns).
+    pub final_bb: BasicBlock<'ctx>,
+    cleanup_bb: BasicBlock<'ctx>,
+    suspend_bb: BasicBlock<'ctx>,
+}
+
+impl<'ctx> FuncGen<'_, 'ctx, '_> {
+    fn intrinsic(&self, name: &str, overloads: &[BasicTypeEnum<'ctx>]) -> FunctionValue<'ctx> {
+        Intrinsic::find(name)
+            .and_then(|i| i.get_declaration(&self.g.module, overloads))
+            .unwrap_or_else(|| panic!("LLVM provides the intrinsic {name}"))
+    }
+
+    /// Calls `f` with raw operands (needed for `token` arguments and results).
+    fn raw_call(&self, f: FunctionValue<'ctx>, args: &[LLVMValueRef]) -> LLVMValueRef {
+        let mut args = args.to_vec();
+        let name: &CStr = c"";
+        // SAFETY: the builder is positioned in a block of the current function, `f` is a
+        // declaration in the same module and context, and `args` match its parameter types.
+        unsafe {
+            LLVMBuildCall2(
+                self.b().as_mut_ptr(),
+                f.get_type().as_type_ref(),
+                f.as_value_ref(),
+                args.as_mut_ptr(),
+                args.len() as u32,
+                name.as_ptr(),
+            )
+        }
+    }
+
+    /// The `token none` constant.
+    fn none_token(&self) -> LLVMValueRef {
+        // SAFETY: creates a constant in the live context.
+        unsafe { LLVMConstNull(LLVMTokenTypeInContext(self.g.cx.as_ctx_ref())) }
+    }
+
+    /// The generator's yielded type, from its return type `Generator[T]`.
+    fn yield_type(&self) -> R<cir::TypeId> {
+        match self.g.types.kind(self.func.ret) {
+            TypeKind::Generator(t) => Ok(*t),
+            _ => unsupported(format!(
+                "generator `{}` returns `{}`, not a generator type",
+                self.func.name,
+                self.g.types.name(self.func.ret)
+            )),
+        }
+    }
+
+    /// The coroutine prologue up to `llvm.coro.begin` (arguments are stored after it).
+    pub(crate) fn begin_coroutine(&mut self) -> R<()> {
+        let elem = self.yield_type()?;
+        let promise_ty = self.g.types.lower(elem)?;
+        let promise = self.alloca(promise_ty, "promise")?;
+        promise
+            .as_instruction()
+            .expect("an alloca is an instruction")
+            .set_alignment(PROMISE_ALIGN)
+            .map_err(|e| crate::error::CodegenError::Builder(e.to_string()))?;
+        let cx = self.g.cx;
+        let ptr = self.g.types.ptr().into_pointer_type();
+        let align = cx.i32_type().const_int(u64::from(PROMISE_ALIGN), false);
+        let null = ptr.const_null();
+        let id = self.raw_call(
+            self.intrinsic("llvm.coro.id", &[]),
+            &[align.as_value_ref(), promise.as_value_ref(), null.as_value_ref(), null.as_value_ref()],
+        );
+        // SAFETY: `coro.alloc` returns i1.
+        let need_alloc =
+            unsafe { IntValue::new(self.raw_call(self.intrinsic("llvm.coro.alloc", &[]), &[id])) };
+        let entry = self.current();
+        let (alloc_bb, begin_bb) = (self.block("coro.alloc"), self.block("coro.begin"));
+        self.b().build_conditional_branch(need_alloc, alloc_bb, begin_bb)?;
+        self.b().position_at_end(alloc_bb);
+        let size_fn = self.intrinsic("llvm.coro.size", &[cx.i64_type().into()]);
+        let size = self.b().build_call(size_fn, &[], "frame.size")?;
+        let size = match size.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v,
+            inkwell::values::ValueKind::Instruction(_) => unreachable!("coro.size returns i64"),
+        };
+        let alloc = self.g.rt(RtFn::Alloc).as_global_value().as_pointer_value();
+        let mem = self
+            .emit_call(RtFn::Alloc.ty(cx), alloc, &[size], false)?
+            .expect("seq_alloc returns a pointer");
+        self.b().build_unconditional_branch(begin_bb)?;
+        self.b().position_at_end(begin_bb);
+        let phi = self.b().build_phi(ptr, "frame")?;
+        phi.add_incoming(&[(&null, entry), (&mem, alloc_bb)]);
+        let frame = phi.as_basic_value().as_value_ref();
+        // SAFETY: `coro.begin` returns ptr.
+        let handle =
+            unsafe { PointerValue::new(self.raw_call(self.intrinsic("llvm.coro.begin", &[]), &[id, frame])) };
+        self.coro = Some(Coro {
+            promise,
+            promise_ty,
+            id,
+            handle,
+            final_bb: self.block("coro.final"),
+            cleanup_bb: self.block("coro.cleanup"),
+            suspend_bb: self.block("coro.suspend"),
+        });
+        Ok(())
+    }
+
+    fn coro(&self) -> &Coro<'ctx> {
+        self.coro.as_ref().expect("inside a generator")
+    }
+
+    /// `llvm.coro.suspend`: 0 resumes at `resume`, 1 destroys (cleanup), other values return
+    /// to the caller.
+    fn suspend(&self, is_final: bool, resume: BasicBlock<'ctx>) -> R<()> {
+        let flag = self.g.cx.bool_type().const_int(u64::from(is_final), false);
+        let f = self.intrinsic("llvm.coro.suspend", &[]);
+        // SAFETY: `coro.suspend` returns i8.
+        let s = unsafe { IntValue::new(self.raw_call(f, &[self.none_token(), flag.as_value_ref()])) };
+        let i8t = self.g.cx.i8_type();
+        let c = self.coro();
+        self.b().build_switch(
+            s,
+            c.suspend_bb,
+            &[(i8t.const_zero(), resume), (i8t.const_int(1, false), c.cleanup_bb)],
+        )?;
+        Ok(())
+    }
+
+    /// The initial suspend: the body runs at the first resume.
+    pub(crate) fn initial_suspend(&mut self) -> R<()> {
+        let body = self.block("coro.body");
+        self.suspend(false, body)?;
+        self.b().position_at_end(body);
+        Ok(())
+    }
+
+    /// `yield x`: store into the promise and suspend.
+    pub(crate) fn lower_yield(&mut self, x: Option<ValueId>) -> R<()> {
+        if self.coro.is_none() {
+            return unsupported(format!("`yield` in `{}`, which is not a generator", self.func.name));
+        }
+        if let Some(x) = x {
+            let v = self.value(x)?;
+            let (promise, promise_ty) = (self.coro().promise, self.coro().promise_ty);
+            check_type(promise_ty, v, "yielded value")?;
+            self.b().build_store(promise, v)?;
+        }
+        let resume = self.block("yield.resume");
+        self.suspend(false, resume)?;
+        self.b().position_at_end(resume);
+        Ok(())
+    }
+
+    /// The final suspend, the destroy path and the return of the handle to the caller.
+    pub(crate) fn finish_coroutine(&mut self) -> R<()> {
+        let c = self.coro();
+        let (final_bb, cleanup_bb, suspend_bb, id, handle) = (c.final_bb, c.cleanup_bb, c.suspend_bb, c.id, c.handle);
+        self.b().build_unconditional_branch(final_bb)?;
+        self.b().position_at_end(final_bb);
+        // Resuming a generator after its final suspend point is undefined.
+        let after_final = self.block("coro.after_final");
+        self.suspend(true, after_final)?;
+        self.b().position_at_end(after_final);
+        self.b().build_unreachable()?;
+        self.b().position_at_end(cleanup_bb);
+        // The frame is garbage collected: nothing to free.
+        self.raw_call(self.intrinsic("llvm.coro.free", &[]), &[id, handle.as_value_ref()]);
+        self.b().build_unconditional_branch(suspend_bb)?;
+        self.b().position_at_end(suspend_bb);
+        let unwind = self.g.cx.bool_type().const_zero();
+        self.raw_call(
+            self.intrinsic("llvm.coro.end", &[]),
+            &[handle.as_value_ref(), unwind.as_value_ref(), self.none_token()],
+        );
+        self.b().build_return(Some(&handle))?;
+        Ok(())
+    }
+
+    /// `llvm.coro.destroy(h)`.
+    pub(crate) fn destroy_generator(&mut self, h: PointerValue<'ctx>) -> R<()> {
+        let f = self.intrinsic("llvm.coro.destroy", &[]);
+        self.b().build_call(f, &[h.into()], "")?;
+        Ok(())
+    }
+
+    /// `for var in gen: body`: resume, stop when done, read the promise; the generator is
+    /// destroyed on every way out of the loop except exceptions.
+    pub(crate) fn lower_for(&mut self, iter: ValueId, var: VarId, body: ValueId) -> R<()> {
+        let gen_ty = self.g.m.value(iter).ty;
+        let TypeKind::Generator(elem) = self.g.types.kind(gen_ty) else {
+            return unsupported(format!("`for` over `{}`, which is not a generator", self.g.types.name(gen_ty)));
+        };
+        let elem_ty = self.g.types.lower(*elem)?;
+        let var_ty = self.g.types.lower(self.g.m.var(var).ty)?;
+        if var_ty != elem_ty {
+            return unsupported(format!(
+                "`for` variable `{}` of type `{}` over a generator of `{}`",
+                self.g.m.var(var).name,
+                self.g.types.name(self.g.m.var(var).ty),
+                self.g.types.name(*elem)
+            ));
+        }
+        let h = self.ptr_value(iter, "generator")?;
+        let (next_bb, body_bb, brk, exit) =
+            (self.block("for.next"), self.block("for.body"), self.block("for.done"), self.block("for.end"));
+        self.b().build_unconditional_branch(next_bb)?;
+        self.b().position_at_end(next_bb);
+        let resume = self.intrinsic("llvm.coro.resume", &[]);
+        // The generator's body may raise: inside a `try` this is an invoke.
+        self.emit_call(resume.get_type(), resume.as_global_value().as_pointer_value(), &[h.into()], true)?;
+        let done_fn = self.intrinsic("llvm.coro.done", &[]);
+        let done = self.b().build_call(done_fn, &[h.into()], "done")?;
+        let done = match done.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(BasicValueEnum::IntValue(d)) => d,
+            _ => unreachable!("coro.done returns i1"),
+        };
+        self.b().build_conditional_branch(done, brk, body_bb)?;
+        self.b().position_at_end(body_bb);
+        let promise_fn = self.intrinsic("llvm.coro.promise", &[]);
+        let cx = self.g.cx;
+        let args = [
+            h.into(),
+            cx.i32_type().const_int(u64::from(PROMISE_ALIGN), false).into(),
+            cx.bool_type().const_zero().into(),
+        ];
+        let p = self.b().build_call(promise_fn, &args, "promise")?;
+        let p = match p.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(BasicValueEnum::PointerValue(p)) => p,
+            _ => unreachable!("coro.promise returns ptr"),
+        };
+        let x = self.b().build_load(elem_ty, p, "next")?;
+        let slot = self.var_slot(var)?;
+        self.b().build_store(slot, x)?;
+        self.in_loop(LoopScope { brk, cont: next_bb, generator: Some(h) }, body)?;
+        self.b().build_unconditional_branch(next_bb)?;
+        self.b().position_at_end(brk);
+        self.destroy_generator(h)?;
+        self.b().build_unconditional_branch(exit)?;
+        self.b().position_at_end(exit);
+        Ok(())
+    }
+}

@@ -1,0 +1,145 @@
+//! `@llvm` functions: their bodies are LLVM IR text. All of them (with their hoisted
+//! `declare` lines) become one text module, parsed once and linked into the program, where
+//! they replace the declarations that calls were generated against.
+
+use std::collections::HashSet;
+use std::fmt::Write;
+
+use cir::{FuncId, FuncKind, TypeId};
+use inkwell::memory_buffer::MemoryBuffer;
+
+use crate::error::{CodegenError, R};
+use crate::lower::ModuleGen;
+
+/// The text module and, for error messages, the first line of each function in it.
+struct Text {
+    ir: String,
+    starts: Vec<(usize, String)>,
+}
+
+/// Parses all `@llvm` functions of the module and links them in (nothing when there are none).
+pub(crate) fn link_llvm_funcs(g: &ModuleGen<'_, '_>) -> R<()> {
+    let Some(text) = build_text(g)? else {
+        return Ok(());
+    };
+    let buf = MemoryBuffer::create_from_memory_range_copy(text.ir.as_bytes(), "llvm_funcs");
+    let module = g.cx.create_module_from_ir(buf).map_err(|e| parse_error(&text, &e.to_string()))?;
+    module.set_triple(&g.module.get_triple());
+    module.set_data_layout(&g.module.get_data_layout());
+    g.module.link_in_module(module).map_err(|e| CodegenError::Link(format!("@llvm functions: {e}")))
+}
+
+fn build_text(g: &ModuleGen<'_, '_>) -> R<Option<Text>> {
+    let mut declares: Vec<String> = Vec::new();
+    let mut seen_declares = HashSet::new();
+    let mut defs = Vec::new();
+    for id in g.m.func_ids() {
+        let FuncKind::Llvm { ir, type_args } = &g.m.func(id).kind else { continue };
+        let body = substitute_types(g, id, ir, type_args)?;
+        let mut lines = Vec::new();
+        for line in body.lines() {
+            let trimmed = line.trim();
+            if trimmed.starts_with("declare") {
+                if seen_declares.insert(trimmed.to_string()) {
+                    declares.push(trimmed.to_string());
+                }
+            } else {
+                lines.push(line.to_string());
+            }
+        }
+        defs.push((id, header(g, id)?, lines));
+    }
+    if defs.is_empty() {
+        return Ok(None);
+    }
+    let mut ir = String::new();
+    for d in &declares {
+        let _ = writeln!(ir, "{d}");
+    }
+    let mut starts = Vec::new();
+    for (id, head, lines) in defs {
+        starts.push((ir.lines().count() + 1, g.m.func(id).name.clone()));
+        // A named entry block, so the body's own numbering may start at `%0`.
+        let _ = writeln!(ir, "{head} {{\nentry:");
+        for l in lines {
+            let _ = writeln!(ir, "{l}");
+        }
+        let _ = writeln!(ir, "}}");
+    }
+    Ok(Some(Text { ir, starts }))
+}
+
+/// `define linkonce_odr RET @"NAME"(T1 %a1, …) alwaysinline`.
+fn header(g: &ModuleGen<'_, '_>, id: FuncId) -> R<String> {
+    let f = g.m.func(id);
+    let ret = g.types.lower(f.ret)?.print_to_string().to_string();
+    let mut args = Vec::new();
+    for a in &f.args {
+        let v = g.m.var(*a);
+        let ty = g.types.lower(v.ty)?.print_to_string().to_string();
+        args.push(format!("{ty} %{}", local_name(&v.name)));
+    }
+    let name = g.funcs[id.0 as usize].0.get_name().to_string_lossy().into_owned();
+    Ok(format!("define linkonce_odr {ret} @{}({}) alwaysinline", quoted(&name), args.join(", ")))
+}
+
+/// Replaces each `{=NAME}` with the LLVM type of type argument `NAME`.
+fn substitute_types(g: &ModuleGen<'_, '_>, id: FuncId, ir: &str, type_args: &[(String, TypeId)]) -> R<String> {
+    let mut out = String::with_capacity(ir.len());
+    let mut rest = ir;
+    while let Some(start) = rest.find("{=") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find('}') else {
+            out.push_str(&rest[start..]);
+            rest = "";
+            break;
+        };
+        let name = after[..end].trim();
+        let Some((_, ty)) = type_args.iter().find(|(n, _)| n == name) else {
+            return Err(CodegenError::LlvmFunction {
+                func: Some(g.m.func(id).name.clone()),
+                message: format!("`{{={name}}}` names no type argument"),
+            });
+        };
+        out.push_str(&g.types.lower(*ty)?.print_to_string().to_string());
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// A local name as LLVM spells it: bare when it is a valid identifier, quoted otherwise.
+fn local_name(name: &str) -> String {
+    let bare = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_'));
+    if bare {
+        name.to_string()
+    } else {
+        quoted(name)
+    }
+}
+
+/// A quoted LLVM name with `"`, `\` and non-printable bytes escaped as `\XX`.
+fn quoted(name: &str) -> String {
+    let mut s = String::from("\"");
+    for b in name.bytes() {
+        if b == b'"' || b == b'\\' || !(0x20..0x7f).contains(&b) {
+            let _ = write!(s, "\\{b:02X}");
+        } else {
+            s.push(b as char);
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// A parse error, attributed to the function whose text contains the reported line.
+fn parse_error(text: &Text, message: &str) -> CodegenError {
+    let line = message.split(':').nth(1).and_then(|l| l.trim().parse::<usize>().ok());
+    let func = line.and_then(|line| {
+        text.starts.iter().rev().find(|(start, _)| *start <= line).map(|(_, name)| name.clone())
+    });
+    CodegenError::LlvmFunction { func, message: message.to_string() }
+}

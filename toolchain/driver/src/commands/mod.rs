@@ -1,0 +1,5 @@
+//! The subcommands: one module each.
+
+pub mod build;
+pub mod new;
+pub mod run;

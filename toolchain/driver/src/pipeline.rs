@@ -1,0 +1,135 @@
+//! One program through the pipeline: source → sema (parse, check, lower) → CIR → codegen →
+//! object → link. Each stage is attributed for internal-error reports (see [`crate::ice`]).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use syntax::{SourceFile, SourceMap};
+
+use crate::backend::{self, Settings};
+use crate::errors::{Error, Result};
+use crate::ui::{shown, stderr_color, Ui};
+use crate::{ice, link, stdlib_path, Emit};
+
+/// Where an output goes.
+#[derive(Debug, Clone)]
+pub enum Destination {
+    /// Printed (text outputs only).
+    Stdout,
+    File(PathBuf),
+}
+
+/// Compiles the program whose main module is `source` to `emit` at `dest`.
+pub fn compile(
+    ui: &Ui,
+    source: &Path,
+    settings: &Settings,
+    emit: Emit,
+    dest: &Destination,
+) -> Result<()> {
+    if emit == Emit::Exe && !settings.target.can_link() {
+        return Err(settings.target.cross_link_error());
+    }
+    let module = check(ui, source)?;
+    let start = Instant::now();
+    let codegen_kind = match emit {
+        Emit::Cir => return write_text(&cir::printer::print_module(&module), dest),
+        Emit::Exe => return build_executable(ui, &module, settings, dest),
+        Emit::Llvm => codegen::Emit::LlvmIr,
+        Emit::Asm => codegen::Emit::Asm,
+        Emit::Obj => codegen::Emit::Object,
+        Emit::Bc => codegen::Emit::Bitcode,
+    };
+    match dest {
+        Destination::Stdout => write_text(
+            &backend::emit_to_string(&module, settings, codegen_kind)?,
+            dest,
+        )?,
+        Destination::File(path) => backend::emit_to_file(&module, settings, codegen_kind, path)?,
+    }
+    ui.timed("codegen", start);
+    Ok(())
+}
+
+/// Reads `source`, type-checks it with the stdlib and lowers it to CIR.
+fn check(ui: &Ui, source: &Path) -> Result<cir::Module> {
+    let name = shown(source);
+    let text = std::fs::read(source).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => Error::msg(format!("no such file: {name}")),
+        _ => Error::msg(format!("cannot read {name}: {e}")),
+    })?;
+    let text =
+        String::from_utf8(text).map_err(|_| Error::at(&name, "the file is not valid UTF-8"))?;
+    let stdlib_dir = stdlib_path::find()?;
+    ui.step("Stdlib", stdlib_dir.display());
+    let mut map = SourceMap::default();
+    let entry = map.add(SourceFile::new(&name, text));
+    ui.step("Checking", &name);
+    let start = Instant::now();
+    let result = ice::stage("sema", || {
+        sema::compile(&mut map, entry, &sema::Options { stdlib_dir })
+    });
+    if let Some(ice) = ice::take() {
+        return Err(ice);
+    }
+    ui.timed("sema", start);
+    result.map_err(|diags| {
+        if diags.is_empty() {
+            return Error::Internal {
+                stage: "sema",
+                message: "the type checker failed without a diagnostic".into(),
+            };
+        }
+        let color = stderr_color();
+        Error::Diagnostics(
+            diags
+                .iter()
+                .map(|d| syntax::diag::render(d, &map, color))
+                .collect(),
+        )
+    })
+}
+
+/// Emits an object into a temporary folder and links it into the executable at `dest`.
+fn build_executable(
+    ui: &Ui,
+    module: &cir::Module,
+    settings: &Settings,
+    dest: &Destination,
+) -> Result<()> {
+    let Destination::File(output) = dest else {
+        return Err(Error::msg("an executable cannot be written to stdout"));
+    };
+    let scratch = scratch_dir()?;
+    let object = scratch.path().join("main.o");
+    let start = Instant::now();
+    backend::emit_to_file(module, settings, codegen::Emit::Object, &object)?;
+    ui.timed("codegen", start);
+    let start = Instant::now();
+    link::link_executable(ui, &object, output)?;
+    ui.timed("link", start);
+    Ok(())
+}
+
+/// A new temporary folder, deleted when dropped.
+pub fn scratch_dir() -> Result<tempfile::TempDir> {
+    tempfile::Builder::new()
+        .prefix("codon-")
+        .tempdir()
+        .map_err(|e| Error::msg(format!("cannot create a temporary folder: {e}")))
+}
+
+/// Writes a text output to its destination (a closed stdout pipe is not an error).
+fn write_text(text: &str, dest: &Destination) -> Result<()> {
+    match dest {
+        Destination::Stdout => match std::io::stdout().lock().write_all(text.as_bytes()) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                Err(Error::msg(format!("cannot write to stdout: {e}")))
+            }
+            _ => Ok(()),
+        },
+        Destination::File(path) => std::fs::write(path, text)
+            .map_err(|e| Error::msg(format!("cannot write {}: {e}", shown(path)))),
+    }
+}
