@@ -28,7 +28,8 @@ void *seq_realloc(void *p, int64_t new_size, int64_t old_size);
 void seq_free(void *p);               /* optional early release */
 
 /* ---- I/O ---- */
-void seq_write(int32_t fd, int64_t len, const char *p); /* buffered for fd 1 and 2 */
+void seq_write(int32_t fd, int64_t len, const char *p); /* fd 1 buffered (by line on a tty);
+                                                           fd 2 flushes fd 1, then writes */
 void seq_flush(int32_t fd);
 int32_t seq_read_line(seq_str_t *out);  /* input(): line from stdin without newline; 0 at EOF */
 
@@ -37,14 +38,18 @@ void seq_str_int(int64_t v, seq_str_t *out);          /* str(int) */
 void seq_str_uint(uint64_t v, seq_str_t *out);
 void seq_str_float(double v, seq_str_t *out);         /* repr(float): shortest round trip */
 void seq_str_ptr(void *p, seq_str_t *out);            /* 0x… */
-/* format(v, spec): return 0 on success; otherwise 1 and *out holds the ValueError message */
+/* format(v, spec): return 0 on success; otherwise 1 and *out holds the ValueError message
+ * (2 and an OverflowError message for format(n, 'c') with n outside range(0x110000)) */
 int32_t seq_format_int(int64_t v, int64_t spec_len, const char *spec, seq_str_t *out);
 int32_t seq_format_float(double v, int64_t spec_len, const char *spec, seq_str_t *out);
 int32_t seq_format_str(int64_t len, const char *p, int64_t spec_len, const char *spec, seq_str_t *out);
-/* int(s, base) / float(s): return 0 on success, 1 when invalid (caller raises ValueError) */
+/* int(s, base) / float(s): return 0 on success, 1 when invalid (caller raises ValueError);
+ * seq_parse_int also returns 2 when the value does not fit in 64 bits and 3 when base is
+ * not 0 or 2..36 */
 int32_t seq_parse_int(int64_t len, const char *p, int64_t base, int64_t *out);
 int32_t seq_parse_float(int64_t len, const char *p, double *out);
-double seq_float_round(double x, int64_t ndigits);    /* round(x, n), correctly rounded like CPython */
+double seq_float_round(double x, int64_t ndigits);    /* round(x, n), correctly rounded like CPython
+                                                         (inf where CPython raises OverflowError) */
 
 /* ---- exceptions (Itanium zero-cost EH) ---- */
 /* Raise `obj` (a heap object whose first field is the `str` message) of class `type_id`
@@ -57,7 +62,11 @@ void *seq_exc_object(void *unwind_exception);   /* the thrown object, from a lan
 int64_t seq_exc_type_id(void *unwind_exception);
 /* The personality routine named in every function that has landing pads. A landing pad with a
  * catch clause (any type info, usually null) catches every codon exception; the code after
- * the pad checks seq_exc_type_id and resumes unwinding (`resume`) when no clause matches. */
+ * the pad checks seq_exc_type_id and resumes unwinding (`resume`) when no clause matches.
+ * Such a pad must also carry the `cleanup` clause (`landingpad {ptr, i32} cleanup catch ptr
+ * null`): LLVM deletes a `resume` that only catch-only pads reach. seq_throw unwinds in a
+ * single (forced) phase, so every pad on the way runs, and finally blocks run before the
+ * traceback of an uncaught exception, as in CPython. */
 /* int seq_personality(int version, int actions, uint64_t klass, void *exc, void *ctx); */
 void seq_terminate(void);                       /* abort with a message */
 #endif

@@ -43,8 +43,14 @@ int seqrt_utf8_encode(uint32_t cp, char *out);
 int64_t seqrt_utf8_count(const char *p, int64_t len);
 /* Bytes taken by the first n code points of p[0..len) (len when it has fewer). */
 int64_t seqrt_utf8_prefix(const char *p, int64_t len, int64_t n);
-/* Byte length of the whitespace character at p[i] as int()/float() strip it (ASCII
- * " \t\n\v\f\r" and Unicode White_Space), or 0 when p[i] starts no whitespace. */
-int seqrt_space_len(const char *p, int64_t len, int64_t i);
+
+/* ---- number literals (number_ascii.c) ---- */
+/* CPython's _PyUnicode_TransformDecimalAndSpaceToASCII, which int() and float() apply first:
+ * ASCII stays, Unicode whitespace becomes ' ', Unicode decimal digits become '0'..'9', and
+ * anything else ends the text with '?'. Writes at most len bytes; returns how many. */
+int64_t seqrt_number_ascii(const char *p, int64_t len, char *out);
+
+/* Python's ASCII whitespace (Py_ISSPACE): " \t\n\v\f\r". */
+static inline int seqrt_is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 #endif

@@ -300,6 +300,39 @@ fn emit_cir_prints_to_stdout() {
     assert!(fs::read_to_string(dir.path().join("p.cir"))
         .unwrap()
         .contains("__main__"));
+    let out = codon(dir.path(), &["build", "p.py", "--emit", "cir", "-o", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("__main__"));
+    assert!(!dir.path().join("-").exists());
+}
+
+#[test]
+fn binary_outputs_refuse_stdout() {
+    let dir = temp();
+    fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
+    for emit in ["obj", "bc", "exe"] {
+        let out = codon(dir.path(), &["build", "p.py", "--emit", emit, "-o", "-"]);
+        assert_fails_with(
+            &out,
+            &format!("--emit {emit} is binary and cannot go to stdout"),
+        );
+    }
+}
+
+#[test]
+fn a_library_builds_to_an_object_file() {
+    let dir = temp();
+    assert!(codon(dir.path(), &["new", "--lib", "mylib"])
+        .status
+        .success());
+    let root = dir.path().join("mylib");
+    let out = codon(&root, &["build"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let triples: Vec<_> = fs::read_dir(root.join("target"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(triples[0].join("debug/mylib.o").is_file(), "{triples:?}");
 }
 
 #[test]

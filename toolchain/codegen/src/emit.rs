@@ -12,11 +12,17 @@ use crate::error::{CodegenError, R};
 use crate::llvm_funcs::link_llvm_funcs;
 use crate::lower::ModuleGen;
 use crate::options::{Emit, Options};
+use crate::runtime_bitcode::runtime_bitcode;
 use crate::runtime_link::{internalize, merge_runtime};
 use crate::target::{target_machine, triple};
 
 /// Compiles `m` for `opts` and writes `what` to `path`.
-pub fn emit_to_file(m: &cir::Module, opts: &Options, what: Emit, path: &Path) -> Result<(), CodegenError> {
+pub fn emit_to_file(
+    m: &cir::Module,
+    opts: &Options,
+    what: Emit,
+    path: &Path,
+) -> Result<(), CodegenError> {
     let cx = Context::create();
     let tm = target_machine(opts)?;
     let module = build(&cx, m, opts, &tm)?;
@@ -29,8 +35,12 @@ pub fn emit_to_file(m: &cir::Module, opts: &Options, what: Emit, path: &Path) ->
                 Err(format!("cannot write bitcode to {}", path.display()))
             }
         }
-        Emit::Asm => tm.write_to_file(&module, FileType::Assembly, path).map_err(|e| e.to_string()),
-        Emit::Object => tm.write_to_file(&module, FileType::Object, path).map_err(|e| e.to_string()),
+        Emit::Asm => tm
+            .write_to_file(&module, FileType::Assembly, path)
+            .map_err(|e| e.to_string()),
+        Emit::Object => tm
+            .write_to_file(&module, FileType::Object, path)
+            .map_err(|e| e.to_string()),
     };
     written.map_err(CodegenError::Emit)
 }
@@ -52,26 +62,32 @@ pub fn emit_to_string(m: &cir::Module, opts: &Options, what: Emit) -> Result<Str
     Ok(String::from_utf8_lossy(buf.as_slice()).into_owned())
 }
 
-/// The runtime bitcode for a triple, when the toolchain was built with one.
-fn runtime_for(_triple: &str) -> Option<&'static [u8]> {
-    None
-}
-
 /// Lowers, links, verifies and optimizes the whole program module.
-fn build<'ctx>(cx: &'ctx Context, m: &cir::Module, opts: &Options, tm: &TargetMachine) -> R<Module<'ctx>> {
+fn build<'ctx>(
+    cx: &'ctx Context,
+    m: &cir::Module,
+    opts: &Options,
+    tm: &TargetMachine,
+) -> R<Module<'ctx>> {
     let triple = triple(opts);
     let mut g = ModuleGen::new(cx, m, tm, &triple);
     g.declare()?;
     g.define_bodies()?;
     g.define_entry()?;
     link_llvm_funcs(&g)?;
-    if let Some(bitcode) = runtime_for(&triple.as_str().to_string_lossy()) {
+    if let Some(bitcode) = runtime_bitcode(&triple.as_str().to_string_lossy()) {
         merge_runtime(&g.module, bitcode)?;
     }
     internalize(&g.module, &g.exported());
     let module = g.into_module();
-    module.verify().map_err(|e| CodegenError::Verify(e.to_string()))?;
-    let pipeline = if opts.release { "default<O3>" } else { "default<O0>" };
+    module
+        .verify()
+        .map_err(|e| CodegenError::Verify(e.to_string()))?;
+    let pipeline = if opts.release {
+        "default<O3>"
+    } else {
+        "default<O0>"
+    };
     module
         .run_passes(pipeline, tm, PassBuilderOptions::create())
         .map_err(|e| CodegenError::Passes(e.to_string()))?;

@@ -37,10 +37,16 @@ impl fmt::Display for CodegenError {
         match self {
             CodegenError::Target(m) => write!(f, "target: {m}"),
             CodegenError::Unsupported(m) => write!(f, "cannot generate code: {m}"),
-            CodegenError::LlvmFunction { func: Some(name), message } => {
+            CodegenError::LlvmFunction {
+                func: Some(name),
+                message,
+            } => {
                 write!(f, "invalid LLVM IR in @llvm function `{name}`: {message}")
             }
-            CodegenError::LlvmFunction { func: None, message } => {
+            CodegenError::LlvmFunction {
+                func: None,
+                message,
+            } => {
                 write!(f, "invalid LLVM IR in @llvm functions: {message}")
             }
             CodegenError::Builder(m) => write!(f, "LLVM builder: {m}"),

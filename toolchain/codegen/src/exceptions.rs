@@ -8,11 +8,17 @@
 //! code in the `finally` unwinds to the enclosing `try`. `return`, `break` and `continue` that
 //! leave a `try` with a `finally` record their action in the state and run the `finally`, whose
 //! end repeats the action from outside the `try` (running further `finally` blocks).
+//!
+//! Handlers match the raised type id against every class that is a subclass of a handled type.
+//! Objects carry no type, so `raise x` uses the static type of `x`, except when `x` is an
+//! exception a handler of the same function caught: then its caught type id is kept, which
+//! makes re-raising (`raise` / `raise e` in a handler) preserve the original class.
 
 use cir::{Handler, Loc, TypeId, ValueId};
 use inkwell::basic_block::BasicBlock;
 use inkwell::types::BasicType;
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
+use inkwell::IntPredicate;
 
 use crate::error::{unsupported, R};
 use crate::func::{FuncGen, Scope};
@@ -73,8 +79,10 @@ pub(crate) struct TryScope<'ctx> {
     exc: PointerValue<'ctx>,
     dispatch: Option<BasicBlock<'ctx>>,
     finally: Option<Finally<'ctx>>,
+    /// Landing pads of the body and of the handled region, created on first use.
     pads: [Option<BasicBlock<'ctx>>; 2],
-    uses: [bool; 3],
+    /// Bit `1 << action` for each pending action that entered the `finally`.
+    used: u8,
 }
 
 impl<'ctx> TryScope<'ctx> {
@@ -93,12 +101,7 @@ impl<'ctx> TryScope<'ctx> {
     }
 
     fn uses(&self, action: Action) -> bool {
-        match action {
-            Action::Return => self.uses[0],
-            Action::Break => self.uses[1],
-            Action::Continue => self.uses[2],
-            Action::Normal | Action::Thrown | Action::Caught => false,
-        }
+        self.used & (1 << action as u8) != 0
     }
 }
 
@@ -114,12 +117,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     pub(crate) fn enter_finally(&mut self, level: usize, action: Action) -> R<()> {
         let t = self.try_scope(level);
         let f = t.finally.expect("enter_finally on a try with a finally");
-        match action {
-            Action::Return => t.uses[0] = true,
-            Action::Break => t.uses[1] = true,
-            Action::Continue => t.uses[2] = true,
-            Action::Normal | Action::Thrown | Action::Caught => {}
-        }
+        t.used |= 1 << action as u8;
         self.b().build_store(f.state, self.state_const(action))?;
         self.b().build_unconditional_branch(f.entry)?;
         self.continue_dead();
@@ -134,7 +132,9 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     /// handles exceptions (created on first use).
     pub(crate) fn unwind_dest(&mut self) -> R<Option<BasicBlock<'ctx>>> {
         for level in (0..self.scopes.len()).rev() {
-            let Scope::Try(t) = &self.scopes[level] else { continue };
+            let Scope::Try(t) = &self.scopes[level] else {
+                continue;
+            };
             let Some(target) = t.target() else { continue };
             let slot = usize::from(t.region != Region::Body);
             if let Some(pad) = t.pads[slot] {
@@ -149,15 +149,31 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     }
 
     /// A landing pad catching every exception: stores it into `exc` and goes to `target`.
-    fn landing_pad(&mut self, exc: PointerValue<'ctx>, target: BasicBlock<'ctx>, cleanup: bool) -> R<BasicBlock<'ctx>> {
+    fn landing_pad(
+        &mut self,
+        exc: PointerValue<'ctx>,
+        target: BasicBlock<'ctx>,
+        cleanup: bool,
+    ) -> R<BasicBlock<'ctx>> {
         let saved = self.current();
         let pad = self.block("lpad");
         self.b().position_at_end(pad);
         let ptr = self.g.cx.ptr_type(Default::default());
-        let lp_ty = self.g.cx.struct_type(&[ptr.into(), self.g.cx.i32_type().into()], false);
+        let lp_ty = self
+            .g
+            .cx
+            .struct_type(&[ptr.into(), self.g.cx.i32_type().into()], false);
         let personality = self.g.rt(RtFn::Personality);
-        let lp = self.b().build_landing_pad(lp_ty, personality, &[ptr.const_null().into()], cleanup, "lp")?;
-        let obj = self.b().build_extract_value(lp.into_struct_value(), 0, "exc")?;
+        let lp = self.b().build_landing_pad(
+            lp_ty,
+            personality,
+            &[ptr.const_null().into()],
+            cleanup,
+            "lp",
+        )?;
+        let obj = self
+            .b()
+            .build_extract_value(lp.into_struct_value(), 0, "exc")?;
         self.b().build_store(exc, obj)?;
         self.b().build_unconditional_branch(target)?;
         self.b().position_at_end(saved);
@@ -168,7 +184,9 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     /// nearest enclosing `try` region that handles it, or out of the function (`resume`).
     pub(crate) fn propagate(&mut self, exc: PointerValue<'ctx>, level: usize) -> R<()> {
         for i in (0..level).rev() {
-            let Scope::Try(t) = &self.scopes[i] else { continue };
+            let Scope::Try(t) = &self.scopes[i] else {
+                continue;
+            };
             if let Some(target) = t.target() {
                 self.b().build_store(t.exc, exc)?;
                 self.b().build_unconditional_branch(target)?;
@@ -177,26 +195,41 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             }
         }
         let ptr = self.g.cx.ptr_type(Default::default());
-        let lp_ty = self.g.cx.struct_type(&[ptr.into(), self.g.cx.i32_type().into()], false);
-        let lp = self.b().build_insert_value(lp_ty.get_undef(), exc, 0, "lp")?;
-        let lp = self.b().build_insert_value(lp, self.g.cx.i32_type().const_zero(), 1, "lp")?;
+        let lp_ty = self
+            .g
+            .cx
+            .struct_type(&[ptr.into(), self.g.cx.i32_type().into()], false);
+        let lp = self
+            .b()
+            .build_insert_value(lp_ty.get_undef(), exc, 0, "lp")?;
+        let lp = self
+            .b()
+            .build_insert_value(lp, self.g.cx.i32_type().const_zero(), 1, "lp")?;
+        self.fv
+            .set_personality_function(self.g.rt(RtFn::Personality));
         self.b().build_resume(lp.into_struct_value())?;
         self.continue_dead();
         Ok(())
     }
 
     /// `raise x`: `seq_throw(obj, type id, type name, file, line, function)`.
+    /// The error is raised with the type id and name of its static type, unless it is an
+    /// exception this function caught (a re-raise), whose caught type id is kept.
     pub(crate) fn lower_throw(&mut self, x: ValueId, loc: Loc) -> R<()> {
         let ty = self.g.m.value(x).ty;
         let obj = self.ptr_value(x, "raised exception")?;
         let m = self.g.m;
         let i64t = self.g.cx.i64_type();
-        let type_name = self.g.cstr(self.g.types.name(ty));
-        let file = self.g.cstr(m.files.get(loc.file as usize).map_or("<unknown>", String::as_str));
+        let (type_id, type_name) = self.dynamic_type(obj, ty)?;
+        let file = self.g.cstr(
+            m.files
+                .get(loc.file as usize)
+                .map_or("<unknown>", String::as_str),
+        );
         let func = self.g.cstr(&self.func.unmangled);
         let args: [BasicValueEnum<'ctx>; 6] = [
             obj.into(),
-            i64t.const_int(u64::from(ty.0), false).into(),
+            type_id.into(),
             type_name.into(),
             file.into(),
             i64t.const_int(u64::from(loc.line), false).into(),
@@ -207,6 +240,72 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         self.b().build_unreachable()?;
         self.continue_dead();
         Ok(())
+    }
+
+    /// Slots recording the last exception a handler of one `try` caught and its type id
+    /// (the object slot starts out null).
+    fn caught_slots(&mut self) -> R<(PointerValue<'ctx>, PointerValue<'ctx>)> {
+        let obj = self.alloca(self.g.types.ptr(), "caught.obj")?;
+        self.entry_store(obj, self.g.types.ptr().const_zero())?;
+        let tid = self.alloca(self.g.cx.i64_type().into(), "caught.type")?;
+        self.caught.push((obj, tid));
+        Ok((obj, tid))
+    }
+
+    /// The type id and name to raise `obj` with: those of its static type `ty`, or, when `obj`
+    /// is an exception caught in this function, the type id it was caught with (the latest
+    /// catch wins) and the name of that type (one of the subclasses of `ty`).
+    fn dynamic_type(
+        &mut self,
+        obj: PointerValue<'ctx>,
+        ty: TypeId,
+    ) -> R<(IntValue<'ctx>, PointerValue<'ctx>)> {
+        let i64t = self.g.cx.i64_type();
+        let mut type_id = i64t.const_int(u64::from(ty.0), false);
+        let mut name = self.g.cstr(self.g.types.name(ty));
+        if self.caught.is_empty() {
+            return Ok((type_id, name));
+        }
+        for (obj_slot, tid_slot) in self.caught.clone() {
+            let seen = self
+                .b()
+                .build_load(self.g.types.ptr(), obj_slot, "caught.obj")?;
+            let same = self.b().build_int_compare(
+                IntPredicate::EQ,
+                self.b().build_ptr_to_int(obj, i64t, "obj")?,
+                self.b()
+                    .build_ptr_to_int(seen.into_pointer_value(), i64t, "seen")?,
+                "reraise",
+            )?;
+            let tid = self
+                .b()
+                .build_load(i64t, tid_slot, "caught.type")?
+                .into_int_value();
+            type_id = self
+                .b()
+                .build_select(same, tid, type_id, "type.id")?
+                .into_int_value();
+        }
+        let types = &self.g.m.types;
+        let subclasses: Vec<TypeId> = types
+            .iter()
+            .map(|(id, _)| id)
+            .filter(|&id| id != ty && types.is_subclass(id, ty))
+            .collect();
+        for sub in subclasses {
+            let is_sub = self.b().build_int_compare(
+                IntPredicate::EQ,
+                type_id,
+                i64t.const_int(u64::from(sub.0), false),
+                "is",
+            )?;
+            let sub_name = self.g.cstr(self.g.types.name(sub));
+            name = self
+                .b()
+                .build_select(is_sub, sub_name, name, "type.name")?
+                .into_pointer_value();
+        }
+        Ok((type_id, name))
     }
 
     /// `try`/`except`/`else`/`finally`.
@@ -230,8 +329,13 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let fin = match finally {
             Some(_) => {
                 let state = self.alloca(self.g.cx.i32_type().as_basic_type_enum(), "try.state")?;
-                self.b().build_store(state, self.state_const(Action::Normal))?;
-                Some(Finally { entry: self.block("finally"), state, thrown: self.block("try.thrown") })
+                self.b()
+                    .build_store(state, self.state_const(Action::Normal))?;
+                Some(Finally {
+                    entry: self.block("finally"),
+                    state,
+                    thrown: self.block("try.thrown"),
+                })
             }
             None => None,
         };
@@ -242,7 +346,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             dispatch,
             finally: fin,
             pads: [None, None],
-            uses: [false; 3],
+            used: 0,
         }));
         let result = self.try_parts(level, body, handlers, orelse, finally, exit);
         self.scopes.pop();
@@ -274,7 +378,8 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         }
         if let (Some(f), Some(fbody)) = (fin, finally) {
             self.b().position_at_end(f.thrown);
-            self.b().build_store(f.state, self.state_const(Action::Thrown))?;
+            self.b()
+                .build_store(f.state, self.state_const(Action::Thrown))?;
             self.b().build_unconditional_branch(f.entry)?;
             self.try_scope(level).region = Region::Finally;
             self.b().position_at_end(f.entry);
@@ -307,10 +412,22 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         exit: BasicBlock<'ctx>,
     ) -> R<()> {
         let ptr = self.g.types.ptr();
-        let exc = self.b().build_load(ptr, exc_slot, "exc")?.into_pointer_value();
-        let type_id_fn = self.g.rt(RtFn::ExcTypeId).as_global_value().as_pointer_value();
+        let exc = self
+            .b()
+            .build_load(ptr, exc_slot, "exc")?
+            .into_pointer_value();
+        let type_id_fn = self
+            .g
+            .rt(RtFn::ExcTypeId)
+            .as_global_value()
+            .as_pointer_value();
         let tid = self
-            .emit_call(RtFn::ExcTypeId.ty(self.g.cx), type_id_fn, &[exc.into()], false)?
+            .emit_call(
+                RtFn::ExcTypeId.ty(self.g.cx),
+                type_id_fn,
+                &[exc.into()],
+                false,
+            )?
             .expect("seq_exc_type_id returns the type id")
             .into_int_value();
         let mut cases: Vec<(TypeId, usize)> = Vec::new();
@@ -321,7 +438,10 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 break;
             }
             for (id, _) in self.g.m.types.iter() {
-                let caught = h.types.iter().any(|&anc| self.g.m.types.is_subclass(id, anc));
+                let caught = h
+                    .types
+                    .iter()
+                    .any(|&anc| self.g.m.types.is_subclass(id, anc));
                 if caught && !cases.iter().any(|(c, _)| *c == id) {
                     cases.push((id, k));
                 }
@@ -334,11 +454,29 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             None => self.block("try.nomatch"),
         };
         let i64t = self.g.cx.i64_type();
-        let switch_cases: Vec<_> =
-            cases.iter().map(|(id, k)| (i64t.const_int(u64::from(id.0), false), blocks[*k])).collect();
+        let switch_cases: Vec<_> = cases
+            .iter()
+            .map(|(id, k)| (i64t.const_int(u64::from(id.0), false), blocks[*k]))
+            .collect();
+        let object_fn = self
+            .g
+            .rt(RtFn::ExcObject)
+            .as_global_value()
+            .as_pointer_value();
+        let obj = self
+            .emit_call(
+                RtFn::ExcObject.ty(self.g.cx),
+                object_fn,
+                &[exc.into()],
+                false,
+            )?
+            .expect("seq_exc_object returns the object");
         self.b().build_switch(tid, no_match, &switch_cases)?;
+        let caught = self.caught_slots()?;
         for (h, bb) in handlers.iter().zip(&blocks) {
             self.b().position_at_end(*bb);
+            self.b().build_store(caught.0, obj)?;
+            self.b().build_store(caught.1, tid)?;
             if let Some(var) = h.var {
                 let var_ty = self.g.types.lower(self.g.m.var(var).ty)?;
                 if !var_ty.is_pointer_type() {
@@ -347,10 +485,6 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                         self.g.m.var(var).name
                     ));
                 }
-                let object_fn = self.g.rt(RtFn::ExcObject).as_global_value().as_pointer_value();
-                let obj = self
-                    .emit_call(RtFn::ExcObject.ty(self.g.cx), object_fn, &[exc.into()], false)?
-                    .expect("seq_exc_object returns the object");
                 let slot = self.var_slot(var)?;
                 self.b().build_store(slot, obj)?;
             }
@@ -372,13 +506,36 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     /// The end of a `finally`: continue after the `try`, or repeat the pending action from
     /// outside it.
     fn finally_exit(&mut self, level: usize, f: Finally<'ctx>, exit: BasicBlock<'ctx>) -> R<()> {
-        let state = self.b().build_load(self.g.cx.i32_type(), f.state, "state")?.into_int_value();
-        let mut actions = vec![Action::Thrown];
-        actions.extend(
-            [Action::Return, Action::Break, Action::Continue].into_iter().filter(|a| self.try_scope(level).uses(*a)),
-        );
-        let blocks: Vec<_> = actions.iter().map(|a| (*a, self.block(&format!("finally.{a:?}")))).collect();
-        let cases: Vec<_> = blocks.iter().map(|(a, bb)| (self.state_const(*a), *bb)).collect();
+        let state = self
+            .b()
+            .build_load(self.g.cx.i32_type(), f.state, "state")?
+            .into_int_value();
+        // The state is THROWN only if something branches to the `thrown` block.
+        let thrown = f.thrown.get_first_use().is_some();
+        let t = self.try_scope(level);
+        let actions: Vec<Action> = [
+            Action::Thrown,
+            Action::Return,
+            Action::Break,
+            Action::Continue,
+        ]
+        .into_iter()
+        .filter(|a| {
+            if *a == Action::Thrown {
+                thrown
+            } else {
+                t.uses(*a)
+            }
+        })
+        .collect();
+        let blocks: Vec<_> = actions
+            .iter()
+            .map(|a| (*a, self.block(&format!("finally.{a:?}"))))
+            .collect();
+        let cases: Vec<_> = blocks
+            .iter()
+            .map(|(a, bb)| (self.state_const(*a), *bb))
+            .collect();
         self.b().build_switch(state, exit, &cases)?;
         for (action, bb) in blocks {
             self.b().position_at_end(bb);

@@ -11,12 +11,18 @@ use crate::exceptions::Action;
 use crate::func::{check_type, FuncGen, LoopScope, Scope};
 
 impl<'ctx> FuncGen<'_, 'ctx, '_> {
-    pub(crate) fn lower_if(&mut self, cond: ValueId, then: ValueId, other: Option<ValueId>) -> R<()> {
+    pub(crate) fn lower_if(
+        &mut self,
+        cond: ValueId,
+        then: ValueId,
+        other: Option<ValueId>,
+    ) -> R<()> {
         let c = self.cond(cond)?;
         let then_bb = self.block("if.then");
         let else_bb = other.map(|_| self.block("if.else"));
         let merge = self.block("if.end");
-        self.b().build_conditional_branch(c, then_bb, else_bb.unwrap_or(merge))?;
+        self.b()
+            .build_conditional_branch(c, then_bb, else_bb.unwrap_or(merge))?;
         self.b().position_at_end(then_bb);
         self.value(then)?;
         self.b().build_unconditional_branch(merge)?;
@@ -30,13 +36,24 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     }
 
     pub(crate) fn lower_while(&mut self, cond: ValueId, body: ValueId) -> R<()> {
-        let (cond_bb, body_bb, exit) = (self.block("while.cond"), self.block("while.body"), self.block("while.end"));
+        let (cond_bb, body_bb, exit) = (
+            self.block("while.cond"),
+            self.block("while.body"),
+            self.block("while.end"),
+        );
         self.b().build_unconditional_branch(cond_bb)?;
         self.b().position_at_end(cond_bb);
         let c = self.cond(cond)?;
         self.b().build_conditional_branch(c, body_bb, exit)?;
         self.b().position_at_end(body_bb);
-        self.in_loop(LoopScope { brk: exit, cont: cond_bb, generator: None }, body)?;
+        self.in_loop(
+            LoopScope {
+                brk: exit,
+                cont: cond_bb,
+                generator: None,
+            },
+            body,
+        )?;
         self.b().build_unconditional_branch(cond_bb)?;
         self.b().position_at_end(exit);
         Ok(())
@@ -65,7 +82,10 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let (BasicTypeEnum::IntType(int_ty), TypeKind::Int { signed, .. }) =
             (self.g.types.lower(var_ty)?, self.g.types.kind(var_ty))
         else {
-            return unsupported(format!("counted loop over `{}`, not an integer type", self.g.types.name(var_ty)));
+            return unsupported(format!(
+                "counted loop over `{}`, not an integer type",
+                self.g.types.name(var_ty)
+            ));
         };
         if step == 0 {
             return unsupported(format!("counted loop with step 0 in `{}`", self.func.name));
@@ -76,8 +96,12 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         check_type(int_ty.into(), e, "end of a counted loop")?;
         let counter = self.alloca(int_ty.into(), "for.i")?;
         self.b().build_store(counter, s)?;
-        let (cond_bb, body_bb, latch, exit) =
-            (self.block("for.cond"), self.block("for.body"), self.block("for.step"), self.block("for.end"));
+        let (cond_bb, body_bb, latch, exit) = (
+            self.block("for.cond"),
+            self.block("for.body"),
+            self.block("for.step"),
+            self.block("for.end"),
+        );
         self.b().build_unconditional_branch(cond_bb)?;
         self.b().position_at_end(cond_bb);
         let i = self.b().build_load(int_ty, counter, "i")?.into_int_value();
@@ -87,16 +111,27 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             (false, true) => IntPredicate::SGT,
             (false, false) => IntPredicate::UGT,
         };
-        let c = self.b().build_int_compare(pred, i, e.into_int_value(), "for.more")?;
+        let c = self
+            .b()
+            .build_int_compare(pred, i, e.into_int_value(), "for.more")?;
         self.b().build_conditional_branch(c, body_bb, exit)?;
         self.b().position_at_end(body_bb);
         let slot = self.var_slot(var)?;
         self.b().build_store(slot, i)?;
-        self.in_loop(LoopScope { brk: exit, cont: latch, generator: None }, body)?;
+        self.in_loop(
+            LoopScope {
+                brk: exit,
+                cont: latch,
+                generator: None,
+            },
+            body,
+        )?;
         self.b().build_unconditional_branch(latch)?;
         self.b().position_at_end(latch);
         let i = self.b().build_load(int_ty, counter, "i")?.into_int_value();
-        let next = self.b().build_int_add(i, int_ty.const_int(step as u64, true), "i.next")?;
+        let next = self
+            .b()
+            .build_int_add(i, int_ty.const_int(step as u64, true), "i.next")?;
         self.b().build_store(counter, next)?;
         self.b().build_unconditional_branch(cond_bb)?;
         self.b().position_at_end(exit);
@@ -114,7 +149,11 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         }
         let ret_ty = self.g.types.lower(self.func.ret)?;
         let val = val.unwrap_or_else(|| ret_ty.const_zero());
-        check_type(ret_ty, val, &format!("value returned from `{}`", self.func.name))?;
+        check_type(
+            ret_ty,
+            val,
+            &format!("value returned from `{}`", self.func.name),
+        )?;
         self.do_return(Some(val), self.scopes.len())
     }
 
@@ -125,7 +164,9 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     pub(crate) fn do_return(&mut self, val: Option<BasicValueEnum<'ctx>>, level: usize) -> R<()> {
         for i in (0..level).rev() {
             match &self.scopes[i] {
-                Scope::Loop(LoopScope { generator: Some(h), .. }) => {
+                Scope::Loop(LoopScope {
+                    generator: Some(h), ..
+                }) => {
                     let h = *h;
                     self.destroy_generator(h)?;
                 }
@@ -146,7 +187,8 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 Some(v) => v,
                 None => {
                     let slot = self.ret_slot()?;
-                    self.b().build_load(self.g.types.lower(self.func.ret)?, slot, "ret")?
+                    self.b()
+                        .build_load(self.g.types.lower(self.func.ret)?, slot, "ret")?
                 }
             };
             self.b().build_return(Some(&v))?;
@@ -171,14 +213,22 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             Scope::Try(_) => None,
         });
         let Some((loop_idx, l)) = found else {
-            return unsupported(format!("`{}` outside a loop in `{}`", action.keyword(), self.func.name));
+            return unsupported(format!(
+                "`{}` outside a loop in `{}`",
+                action.keyword(),
+                self.func.name
+            ));
         };
         for i in (loop_idx + 1..level).rev() {
             if matches!(&self.scopes[i], Scope::Try(t) if t.finally_pending()) {
                 return self.enter_finally(i, action);
             }
         }
-        let target = if action == Action::Break { l.brk } else { l.cont };
+        let target = if action == Action::Break {
+            l.brk
+        } else {
+            l.cont
+        };
         self.b().build_unconditional_branch(target)?;
         self.continue_dead();
         Ok(())

@@ -44,6 +44,8 @@ pub(crate) struct FuncGen<'g, 'ctx, 'a> {
     /// Enclosing loops and `try` statements, innermost last.
     pub scopes: Vec<Scope<'ctx>>,
     ret_slot: Option<PointerValue<'ctx>>,
+    /// Per `try` with handlers: slots holding the last caught exception and its type id.
+    pub caught: Vec<(PointerValue<'ctx>, PointerValue<'ctx>)>,
     /// Coroutine state when the function is a generator.
     pub coro: Option<Coro<'ctx>>,
 }
@@ -53,7 +55,12 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
     pub fn lower(g: &'g mut ModuleGen<'ctx, 'a>, id: FuncId) -> R<()> {
         let m = g.m;
         let func = m.func(id);
-        let FuncKind::Bodied { locals, body, generator } = &func.kind else {
+        let FuncKind::Bodied {
+            locals,
+            body,
+            generator,
+        } = &func.kind
+        else {
             return Ok(());
         };
         let fv = g.func_value(id)?.0;
@@ -72,12 +79,15 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
             vars: HashMap::new(),
             scopes: Vec::new(),
             ret_slot: None,
+            caught: Vec::new(),
             coro: None,
         };
         let mut params = Vec::new();
         for (i, arg) in func.args.iter().enumerate() {
             let slot = fg.var_slot(*arg)?;
-            let param = fv.get_nth_param(i as u32).expect("declared with one parameter per argument");
+            let param = fv
+                .get_nth_param(i as u32)
+                .expect("declared with one parameter per argument");
             param.set_name(&m.var(*arg).name);
             params.push((slot, param));
         }
@@ -109,7 +119,9 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
 
     /// The block the builder is in.
     pub fn current(&self) -> BasicBlock<'ctx> {
-        self.b().get_insert_block().expect("the builder is always positioned")
+        self.b()
+            .get_insert_block()
+            .expect("the builder is always positioned")
     }
 
     /// Continues in a new block without predecessors, after an instruction that left the
@@ -128,6 +140,12 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
     /// An entry-block alloca (mem2reg and SROA turn these into SSA values).
     pub fn alloca(&self, ty: BasicTypeEnum<'ctx>, name: &str) -> R<PointerValue<'ctx>> {
         Ok(self.alloca_builder.build_alloca(ty, name)?)
+    }
+
+    /// Stores `value` into `slot` when the function starts.
+    pub fn entry_store(&self, slot: PointerValue<'ctx>, value: BasicValueEnum<'ctx>) -> R<()> {
+        self.alloca_builder.build_store(slot, value)?;
+        Ok(())
     }
 
     /// The storage of a variable: its alloca (created on first use) or its global.
@@ -193,7 +211,9 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
         let site = match unwind {
             Some(pad) => {
                 let cont = self.block("invoke.cont");
-                let site = self.b().build_indirect_invoke(ty, callee, args, cont, pad, "")?;
+                let site = self
+                    .b()
+                    .build_indirect_invoke(ty, callee, args, cont, pad, "")?;
                 self.b().position_at_end(cont);
                 site
             }
@@ -230,7 +250,11 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
 }
 
 /// Checks that a value has the LLVM type its destination expects.
-pub(crate) fn check_type<'ctx>(expected: BasicTypeEnum<'ctx>, got: BasicValueEnum<'ctx>, what: &str) -> R<()> {
+pub(crate) fn check_type<'ctx>(
+    expected: BasicTypeEnum<'ctx>,
+    got: BasicValueEnum<'ctx>,
+    what: &str,
+) -> R<()> {
     if expected == got.get_type() {
         Ok(())
     } else {

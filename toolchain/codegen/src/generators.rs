@@ -96,14 +96,20 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let null = ptr.const_null();
         let id = self.raw_call(
             self.intrinsic("llvm.coro.id", &[]),
-            &[align.as_value_ref(), promise.as_value_ref(), null.as_value_ref(), null.as_value_ref()],
+            &[
+                align.as_value_ref(),
+                promise.as_value_ref(),
+                null.as_value_ref(),
+                null.as_value_ref(),
+            ],
         );
         // SAFETY: `coro.alloc` returns i1.
         let need_alloc =
             unsafe { IntValue::new(self.raw_call(self.intrinsic("llvm.coro.alloc", &[]), &[id])) };
         let entry = self.current();
         let (alloc_bb, begin_bb) = (self.block("coro.alloc"), self.block("coro.begin"));
-        self.b().build_conditional_branch(need_alloc, alloc_bb, begin_bb)?;
+        self.b()
+            .build_conditional_branch(need_alloc, alloc_bb, begin_bb)?;
         self.b().position_at_end(alloc_bb);
         let size_fn = self.intrinsic("llvm.coro.size", &[cx.i64_type().into()]);
         let size = self.b().build_call(size_fn, &[], "frame.size")?;
@@ -121,8 +127,9 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         phi.add_incoming(&[(&null, entry), (&mem, alloc_bb)]);
         let frame = phi.as_basic_value().as_value_ref();
         // SAFETY: `coro.begin` returns ptr.
-        let handle =
-            unsafe { PointerValue::new(self.raw_call(self.intrinsic("llvm.coro.begin", &[]), &[id, frame])) };
+        let handle = unsafe {
+            PointerValue::new(self.raw_call(self.intrinsic("llvm.coro.begin", &[]), &[id, frame]))
+        };
         self.coro = Some(Coro {
             promise,
             promise_ty,
@@ -145,13 +152,17 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let flag = self.g.cx.bool_type().const_int(u64::from(is_final), false);
         let f = self.intrinsic("llvm.coro.suspend", &[]);
         // SAFETY: `coro.suspend` returns i8.
-        let s = unsafe { IntValue::new(self.raw_call(f, &[self.none_token(), flag.as_value_ref()])) };
+        let s =
+            unsafe { IntValue::new(self.raw_call(f, &[self.none_token(), flag.as_value_ref()])) };
         let i8t = self.g.cx.i8_type();
         let c = self.coro();
         self.b().build_switch(
             s,
             c.suspend_bb,
-            &[(i8t.const_zero(), resume), (i8t.const_int(1, false), c.cleanup_bb)],
+            &[
+                (i8t.const_zero(), resume),
+                (i8t.const_int(1, false), c.cleanup_bb),
+            ],
         )?;
         Ok(())
     }
@@ -167,7 +178,10 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     /// `yield x`: store into the promise and suspend.
     pub(crate) fn lower_yield(&mut self, x: Option<ValueId>) -> R<()> {
         if self.coro.is_none() {
-            return unsupported(format!("`yield` in `{}`, which is not a generator", self.func.name));
+            return unsupported(format!(
+                "`yield` in `{}`, which is not a generator",
+                self.func.name
+            ));
         }
         if let Some(x) = x {
             let v = self.value(x)?;
@@ -184,7 +198,8 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     /// The final suspend, the destroy path and the return of the handle to the caller.
     pub(crate) fn finish_coroutine(&mut self) -> R<()> {
         let c = self.coro();
-        let (final_bb, cleanup_bb, suspend_bb, id, handle) = (c.final_bb, c.cleanup_bb, c.suspend_bb, c.id, c.handle);
+        let (final_bb, cleanup_bb, suspend_bb, id, handle) =
+            (c.final_bb, c.cleanup_bb, c.suspend_bb, c.id, c.handle);
         self.b().build_unconditional_branch(final_bb)?;
         self.b().position_at_end(final_bb);
         // Resuming a generator after its final suspend point is undefined.
@@ -194,13 +209,20 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         self.b().build_unreachable()?;
         self.b().position_at_end(cleanup_bb);
         // The frame is garbage collected: nothing to free.
-        self.raw_call(self.intrinsic("llvm.coro.free", &[]), &[id, handle.as_value_ref()]);
+        self.raw_call(
+            self.intrinsic("llvm.coro.free", &[]),
+            &[id, handle.as_value_ref()],
+        );
         self.b().build_unconditional_branch(suspend_bb)?;
         self.b().position_at_end(suspend_bb);
         let unwind = self.g.cx.bool_type().const_zero();
         self.raw_call(
             self.intrinsic("llvm.coro.end", &[]),
-            &[handle.as_value_ref(), unwind.as_value_ref(), self.none_token()],
+            &[
+                handle.as_value_ref(),
+                unwind.as_value_ref(),
+                self.none_token(),
+            ],
         );
         self.b().build_return(Some(&handle))?;
         Ok(())
@@ -213,12 +235,28 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         Ok(())
     }
 
+    /// `llvm.coro.done(h)`: whether the generator is at its final suspend point.
+    fn coro_done(&self, h: PointerValue<'ctx>) -> R<IntValue<'ctx>> {
+        let done_fn = self.intrinsic("llvm.coro.done", &[]);
+        let done = self.b().build_call(done_fn, &[h.into()], "done")?;
+        match done.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(BasicValueEnum::IntValue(d)) => Ok(d),
+            _ => unreachable!("coro.done returns i1"),
+        }
+    }
+
     /// `for var in gen: body`: resume, stop when done, read the promise; the generator is
-    /// destroyed on every way out of the loop except exceptions.
+    /// destroyed on every way out of the loop except exceptions. A generator that is already
+    /// exhausted (iterated before) runs no iteration. Destroying only runs the frame's cleanup
+    /// path, which frees nothing (frames are garbage collected), so a generator left by `break`
+    /// can still be iterated further, as in Python.
     pub(crate) fn lower_for(&mut self, iter: ValueId, var: VarId, body: ValueId) -> R<()> {
         let gen_ty = self.g.m.value(iter).ty;
         let TypeKind::Generator(elem) = self.g.types.kind(gen_ty) else {
-            return unsupported(format!("`for` over `{}`, which is not a generator", self.g.types.name(gen_ty)));
+            return unsupported(format!(
+                "`for` over `{}`, which is not a generator",
+                self.g.types.name(gen_ty)
+            ));
         };
         let elem_ty = self.g.types.lower(*elem)?;
         let var_ty = self.g.types.lower(self.g.m.var(var).ty)?;
@@ -231,26 +269,35 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             ));
         }
         let h = self.ptr_value(iter, "generator")?;
-        let (next_bb, body_bb, brk, exit) =
-            (self.block("for.next"), self.block("for.body"), self.block("for.done"), self.block("for.end"));
-        self.b().build_unconditional_branch(next_bb)?;
+        let (next_bb, body_bb, brk, exit) = (
+            self.block("for.next"),
+            self.block("for.body"),
+            self.block("for.done"),
+            self.block("for.end"),
+        );
+        // A generator that is already exhausted is not resumed again (that is undefined).
+        let exhausted = self.coro_done(h)?;
+        self.b()
+            .build_conditional_branch(exhausted, exit, next_bb)?;
         self.b().position_at_end(next_bb);
         let resume = self.intrinsic("llvm.coro.resume", &[]);
         // The generator's body may raise: inside a `try` this is an invoke.
-        self.emit_call(resume.get_type(), resume.as_global_value().as_pointer_value(), &[h.into()], true)?;
-        let done_fn = self.intrinsic("llvm.coro.done", &[]);
-        let done = self.b().build_call(done_fn, &[h.into()], "done")?;
-        let done = match done.try_as_basic_value() {
-            inkwell::values::ValueKind::Basic(BasicValueEnum::IntValue(d)) => d,
-            _ => unreachable!("coro.done returns i1"),
-        };
+        self.emit_call(
+            resume.get_type(),
+            resume.as_global_value().as_pointer_value(),
+            &[h.into()],
+            true,
+        )?;
+        let done = self.coro_done(h)?;
         self.b().build_conditional_branch(done, brk, body_bb)?;
         self.b().position_at_end(body_bb);
         let promise_fn = self.intrinsic("llvm.coro.promise", &[]);
         let cx = self.g.cx;
         let args = [
             h.into(),
-            cx.i32_type().const_int(u64::from(PROMISE_ALIGN), false).into(),
+            cx.i32_type()
+                .const_int(u64::from(PROMISE_ALIGN), false)
+                .into(),
             cx.bool_type().const_zero().into(),
         ];
         let p = self.b().build_call(promise_fn, &args, "promise")?;
@@ -261,7 +308,14 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let x = self.b().build_load(elem_ty, p, "next")?;
         let slot = self.var_slot(var)?;
         self.b().build_store(slot, x)?;
-        self.in_loop(LoopScope { brk, cont: next_bb, generator: Some(h) }, body)?;
+        self.in_loop(
+            LoopScope {
+                brk,
+                cont: next_bb,
+                generator: Some(h),
+            },
+            body,
+        )?;
         self.b().build_unconditional_branch(next_bb)?;
         self.b().position_at_end(brk);
         self.destroy_generator(h)?;

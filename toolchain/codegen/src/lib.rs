@@ -16,6 +16,7 @@ mod llvm_funcs;
 mod lower;
 mod options;
 mod rt;
+pub mod runtime_bitcode;
 mod runtime_link;
 mod target;
 mod types;

@@ -23,10 +23,14 @@ pub(crate) fn link_llvm_funcs(g: &ModuleGen<'_, '_>) -> R<()> {
         return Ok(());
     };
     let buf = MemoryBuffer::create_from_memory_range_copy(text.ir.as_bytes(), "llvm_funcs");
-    let module = g.cx.create_module_from_ir(buf).map_err(|e| parse_error(&text, &e.to_string()))?;
+    let module =
+        g.cx.create_module_from_ir(buf)
+            .map_err(|e| parse_error(&text, &e.to_string()))?;
     module.set_triple(&g.module.get_triple());
     module.set_data_layout(&g.module.get_data_layout());
-    g.module.link_in_module(module).map_err(|e| CodegenError::Link(format!("@llvm functions: {e}")))
+    g.module
+        .link_in_module(module)
+        .map_err(|e| CodegenError::Link(format!("@llvm functions: {e}")))
 }
 
 fn build_text(g: &ModuleGen<'_, '_>) -> R<Option<Text>> {
@@ -34,7 +38,9 @@ fn build_text(g: &ModuleGen<'_, '_>) -> R<Option<Text>> {
     let mut seen_declares = HashSet::new();
     let mut defs = Vec::new();
     for id in g.m.func_ids() {
-        let FuncKind::Llvm { ir, type_args } = &g.m.func(id).kind else { continue };
+        let FuncKind::Llvm { ir, type_args } = &g.m.func(id).kind else {
+            continue;
+        };
         let body = substitute_types(g, id, ir, type_args)?;
         let mut lines = Vec::new();
         for line in body.lines() {
@@ -79,12 +85,25 @@ fn header(g: &ModuleGen<'_, '_>, id: FuncId) -> R<String> {
         let ty = g.types.lower(v.ty)?.print_to_string().to_string();
         args.push(format!("{ty} %{}", local_name(&v.name)));
     }
-    let name = g.funcs[id.0 as usize].0.get_name().to_string_lossy().into_owned();
-    Ok(format!("define linkonce_odr {ret} @{}({}) alwaysinline", quoted(&name), args.join(", ")))
+    let name = g.funcs[id.0 as usize]
+        .0
+        .get_name()
+        .to_string_lossy()
+        .into_owned();
+    Ok(format!(
+        "define linkonce_odr {ret} @{}({}) alwaysinline",
+        quoted(&name),
+        args.join(", ")
+    ))
 }
 
 /// Replaces each `{=NAME}` with the LLVM type of type argument `NAME`.
-fn substitute_types(g: &ModuleGen<'_, '_>, id: FuncId, ir: &str, type_args: &[(String, TypeId)]) -> R<String> {
+fn substitute_types(
+    g: &ModuleGen<'_, '_>,
+    id: FuncId,
+    ir: &str,
+    type_args: &[(String, TypeId)],
+) -> R<String> {
     let mut out = String::with_capacity(ir.len());
     let mut rest = ir;
     while let Some(start) = rest.find("{=") {
@@ -113,7 +132,9 @@ fn substitute_types(g: &ModuleGen<'_, '_>, id: FuncId, ir: &str, type_args: &[(S
 fn local_name(name: &str) -> String {
     let bare = !name.is_empty()
         && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_'));
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_'));
     if bare {
         name.to_string()
     } else {
@@ -137,9 +158,35 @@ fn quoted(name: &str) -> String {
 
 /// A parse error, attributed to the function whose text contains the reported line.
 fn parse_error(text: &Text, message: &str) -> CodegenError {
-    let line = message.split(':').nth(1).and_then(|l| l.trim().parse::<usize>().ok());
+    let line = message
+        .split(':')
+        .nth(1)
+        .and_then(|l| l.trim().parse::<usize>().ok());
     let func = line.and_then(|line| {
-        text.starts.iter().rev().find(|(start, _)| *start <= line).map(|(_, name)| name.clone())
+        text.starts
+            .iter()
+            .rev()
+            .find(|(start, _)| *start <= line)
+            .map(|(_, name)| name.clone())
     });
-    CodegenError::LlvmFunction { func, message: message.to_string() }
+    CodegenError::LlvmFunction {
+        func,
+        message: message.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{local_name, quoted};
+
+    #[test]
+    fn names_are_quoted_when_needed() {
+        assert_eq!(local_name("self"), "self");
+        assert_eq!(local_name("x.1"), "x.1");
+        assert_eq!(local_name("a b"), "\"a b\"");
+        assert_eq!(local_name("1x"), "\"1x\"");
+        assert_eq!(quoted("f[int, str]"), "\"f[int, str]\"");
+        assert_eq!(quoted("say \"hi\"\\"), "\"say \\22hi\\22\\5C\"");
+        assert_eq!(quoted("é"), "\"\\C3\\A9\"");
+    }
 }

@@ -40,7 +40,12 @@ pub(crate) struct ModuleGen<'ctx, 'a> {
 
 impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
     /// An empty LLVM module for the target machine's triple and data layout.
-    pub fn new(cx: &'ctx Context, m: &'a cir::Module, tm: &TargetMachine, triple: &TargetTriple) -> Self {
+    pub fn new(
+        cx: &'ctx Context,
+        m: &'a cir::Module,
+        tm: &TargetMachine,
+        triple: &TargetTriple,
+    ) -> Self {
         let module = cx.create_module("codon");
         if let Some(file) = m.files.first() {
             module.set_source_file_name(file);
@@ -95,7 +100,10 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
     fn add_fn_attrs(&self, fv: FunctionValue<'ctx>, attrs: &[String], generator: bool) {
         let add = |name: &str, val: u64| {
             let kind = Attribute::get_named_enum_kind_id(name);
-            fv.add_attribute(AttributeLoc::Function, self.cx.create_enum_attribute(kind, val));
+            fv.add_attribute(
+                AttributeLoc::Function,
+                self.cx.create_enum_attribute(kind, val),
+            );
         };
         // Asynchronous unwind tables, as C compilers emit them: exceptions unwind through here.
         add("uwtable", 2);
@@ -130,18 +138,32 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
         if let Some(main) = self.m.main {
             let (fv, ty) = self.func_value(main)?;
             if ty.count_param_types() != 0 {
-                return unsupported(format!("the main function `{}` takes arguments", self.m.func(main).name));
+                return unsupported(format!(
+                    "the main function `{}` takes arguments",
+                    self.m.func(main).name
+                ));
             }
-            self.builder.build_indirect_call(ty, fv.as_global_value().as_pointer_value(), &[], "")?;
+            self.builder.build_indirect_call(
+                ty,
+                fv.as_global_value().as_pointer_value(),
+                &[],
+                "",
+            )?;
         }
         self.call_rt(RtFn::Exit, &[self.cx.i32_type().const_zero().into()])?;
-        self.builder.build_return(Some(&self.cx.i32_type().const_zero()))?;
+        self.builder
+            .build_return(Some(&self.cx.i32_type().const_zero()))?;
         Ok(())
     }
 
     fn call_rt(&self, f: RtFn, args: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
         let ty = f.ty(self.cx);
-        self.builder.build_indirect_call(ty, self.rt(f).as_global_value().as_pointer_value(), args, "")?;
+        self.builder.build_indirect_call(
+            ty,
+            self.rt(f).as_global_value().as_pointer_value(),
+            args,
+            "",
+        )?;
         Ok(())
     }
 
@@ -151,7 +173,13 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
         for id in self.m.func_ids() {
             let f = self.m.func(id);
             if matches!(f.kind, FuncKind::Bodied { .. }) && f.attrs.iter().any(|a| a == "export") {
-                keep.push(self.funcs[id.0 as usize].0.get_name().to_string_lossy().into_owned());
+                keep.push(
+                    self.funcs[id.0 as usize]
+                        .0
+                        .get_name()
+                        .to_string_lossy()
+                        .into_owned(),
+                );
             }
         }
         keep

@@ -49,20 +49,40 @@ impl RtFn {
             RtFn::Exit => void.fn_type(&[i32t.into()], false),
             RtFn::Alloc => ptr.fn_type(&[i64t.into()], false),
             RtFn::Throw => void.fn_type(
-                &[ptr.into(), i64t.into(), ptr.into(), ptr.into(), i64t.into(), ptr.into()],
+                &[
+                    ptr.into(),
+                    i64t.into(),
+                    ptr.into(),
+                    ptr.into(),
+                    i64t.into(),
+                    ptr.into(),
+                ],
                 false,
             ),
             RtFn::ExcObject => ptr.fn_type(&[ptr.into()], false),
             RtFn::ExcTypeId => i64t.fn_type(&[ptr.into()], false),
-            RtFn::Personality => {
-                i32t.fn_type(&[i32t.into(), i32t.into(), i64t.into(), ptr.into(), ptr.into()], false)
-            }
+            RtFn::Personality => i32t.fn_type(
+                &[
+                    i32t.into(),
+                    i32t.into(),
+                    i64t.into(),
+                    ptr.into(),
+                    ptr.into(),
+                ],
+                false,
+            ),
         }
     }
 }
 
 /// The function named `symbol`, declared with `ty` when the module has none yet. Callers call
 /// it through its own signature, so an earlier declaration with another type is harmless.
-pub(crate) fn get_or_declare<'ctx>(module: &Module<'ctx>, symbol: &str, ty: FunctionType<'ctx>) -> FunctionValue<'ctx> {
-    module.get_function(symbol).unwrap_or_else(|| module.add_function(symbol, ty, None))
+pub(crate) fn get_or_declare<'ctx>(
+    module: &Module<'ctx>,
+    symbol: &str,
+    ty: FunctionType<'ctx>,
+) -> FunctionValue<'ctx> {
+    module
+        .get_function(symbol)
+        .unwrap_or_else(|| module.add_function(symbol, ty, None))
 }

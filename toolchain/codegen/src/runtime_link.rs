@@ -13,13 +13,16 @@ pub(crate) fn merge_runtime(module: &Module<'_>, bitcode: &[u8]) -> R<()> {
         .map_err(|e| CodegenError::Link(format!("runtime bitcode: {e}")))?;
     rt.set_triple(&module.get_triple());
     rt.set_data_layout(&module.get_data_layout());
-    module.link_in_module(rt).map_err(|e| CodegenError::Link(format!("runtime: {e}")))
+    module
+        .link_in_module(rt)
+        .map_err(|e| CodegenError::Link(format!("runtime: {e}")))
 }
 
 /// Gives every function and global defined in `module` internal linkage, except those named in
 /// `keep` and LLVM's own (`llvm.*`) globals.
 pub(crate) fn internalize(module: &Module<'_>, keep: &[String]) {
-    let kept = |name: &[u8]| name.starts_with(b"llvm.") || keep.iter().any(|k| k.as_bytes() == name);
+    let kept =
+        |name: &[u8]| name.starts_with(b"llvm.") || keep.iter().any(|k| k.as_bytes() == name);
     for f in module.get_functions() {
         if f.count_basic_blocks() > 0 && !kept(f.get_name().to_bytes()) {
             f.set_linkage(Linkage::Internal);

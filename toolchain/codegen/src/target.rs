@@ -2,7 +2,9 @@
 
 use std::sync::Once;
 
-use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple};
+use inkwell::targets::{
+    CodeModel, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
+};
 use inkwell::OptimizationLevel;
 
 use crate::error::{CodegenError, R};
@@ -28,10 +30,25 @@ pub(crate) fn target_machine(opts: &Options) -> R<TargetMachine> {
     init_targets();
     let triple = triple(opts);
     let target = Target::from_triple(&triple).map_err(|e| CodegenError::Target(e.to_string()))?;
-    let level = if opts.release { OptimizationLevel::Aggressive } else { OptimizationLevel::None };
-    let cpu = if opts.cpu.is_empty() { "generic" } else { opts.cpu.as_str() };
+    let level = if opts.release {
+        OptimizationLevel::Aggressive
+    } else {
+        OptimizationLevel::None
+    };
+    let cpu = if opts.cpu.is_empty() {
+        "generic"
+    } else {
+        opts.cpu.as_str()
+    };
     target
-        .create_target_machine(&triple, cpu, &opts.features, level, RelocMode::PIC, CodeModel::Default)
+        .create_target_machine(
+            &triple,
+            cpu,
+            &opts.features,
+            level,
+            RelocMode::PIC,
+            CodeModel::Default,
+        )
         .ok_or_else(|| {
             CodegenError::Target(format!(
                 "no target machine for triple `{}`, CPU `{cpu}`, features `{}`",

@@ -32,7 +32,11 @@ impl<'ctx, 'a> Types<'ctx, 'a> {
     /// A lowering for the types of `table`.
     pub fn new(cx: &'ctx Context, table: &'a TypeTable) -> Self {
         let n = table.iter().count();
-        Types { cx, table, cache: RefCell::new(vec![Slot::Todo; n]) }
+        Types {
+            cx,
+            table,
+            cache: RefCell::new(vec![Slot::Todo; n]),
+        }
     }
 
     /// The CIR shape of a type.
@@ -63,10 +67,13 @@ impl<'ctx, 'a> Types<'ctx, 'a> {
         }
         self.set(idx, Slot::InProgress);
         let lowered = self.compute(id);
-        self.set(idx, match lowered {
-            Ok(t) => Slot::Done(t),
-            Err(_) => Slot::Todo,
-        });
+        self.set(
+            idx,
+            match lowered {
+                Ok(t) => Slot::Done(t),
+                Err(_) => Slot::Todo,
+            },
+        );
         lowered
     }
 
@@ -84,7 +91,12 @@ impl<'ctx, 'a> Types<'ctx, 'a> {
             TypeKind::Int { bits, .. } => {
                 match NonZeroU32::new(*bits).map(|b| cx.custom_width_int_type(b)) {
                     Some(Ok(t)) => t.into(),
-                    _ => return unsupported(format!("integer type `{}` has {bits} bits", self.name(id))),
+                    _ => {
+                        return unsupported(format!(
+                            "integer type `{}` has {bits} bits",
+                            self.name(id)
+                        ))
+                    }
                 }
             }
             TypeKind::Float { bits: 16 } => cx.f16_type().into(),
@@ -95,16 +107,23 @@ impl<'ctx, 'a> Types<'ctx, 'a> {
                 return unsupported(format!("float type `{}` has {bits} bits", self.name(id)));
             }
             TypeKind::Bool | TypeKind::Byte => cx.i8_type().into(),
-            TypeKind::Ptr(_) | TypeKind::Ref { .. } | TypeKind::Func { .. } | TypeKind::Generator(_) => self.ptr(),
+            TypeKind::Ptr(_)
+            | TypeKind::Ref { .. }
+            | TypeKind::Func { .. }
+            | TypeKind::Generator(_) => self.ptr(),
             TypeKind::Record { fields } => {
-                let tys = fields.iter().map(|f| self.lower(f.ty)).collect::<R<Vec<_>>>()?;
+                let tys = fields
+                    .iter()
+                    .map(|f| self.lower(f.ty))
+                    .collect::<R<Vec<_>>>()?;
                 cx.struct_type(&tys, false).into()
             }
             TypeKind::Optional(inner) => {
                 if self.is_ref(*inner) {
                     self.ptr()
                 } else {
-                    cx.struct_type(&[cx.bool_type().into(), self.lower(*inner)?], false).into()
+                    cx.struct_type(&[cx.bool_type().into(), self.lower(*inner)?], false)
+                        .into()
                 }
             }
         })
@@ -130,7 +149,10 @@ impl<'ctx, 'a> Types<'ctx, 'a> {
     pub fn ref_struct(&self, id: TypeId) -> R<StructType<'ctx>> {
         match self.kind(id) {
             TypeKind::Ref { fields, .. } => {
-                let tys = fields.iter().map(|f| self.lower(f.ty)).collect::<R<Vec<_>>>()?;
+                let tys = fields
+                    .iter()
+                    .map(|f| self.lower(f.ty))
+                    .collect::<R<Vec<_>>>()?;
                 Ok(self.cx.struct_type(&tys, false))
             }
             _ => unsupported(format!("`{}` is not a reference class", self.name(id))),
@@ -140,7 +162,10 @@ impl<'ctx, 'a> Types<'ctx, 'a> {
     /// The LLVM signature of a function with these CIR argument and return types. With
     /// `c_abi`, a return of an empty record (`NoneType`) becomes `void`, as C functions have it.
     pub fn fn_type(&self, args: &[TypeId], ret: TypeId, c_abi: bool) -> R<FunctionType<'ctx>> {
-        let params = args.iter().map(|a| self.lower(*a).map(Into::into)).collect::<R<Vec<_>>>()?;
+        let params = args
+            .iter()
+            .map(|a| self.lower(*a).map(Into::into))
+            .collect::<R<Vec<_>>>()?;
         if c_abi && self.is_empty_record(ret) {
             return Ok(self.cx.void_type().fn_type(&params, false));
         }

@@ -18,7 +18,9 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         match &v.kind {
             ValueKind::IntConst(i) => self.int_const(*i, v.ty),
             ValueKind::FloatConst(f) => self.float_const(*f, v.ty),
-            ValueKind::BoolConst(b) => Ok(self.g.cx.i8_type().const_int(u64::from(*b), false).into()),
+            ValueKind::BoolConst(b) => {
+                Ok(self.g.cx.i8_type().const_int(u64::from(*b), false).into())
+            }
             ValueKind::StrConst(s) => self.str_const(s, v.ty),
             ValueKind::Null => self.zero(v.ty),
             ValueKind::VarRef(var) => {
@@ -27,7 +29,13 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 Ok(self.b().build_load(ty, slot, &m.var(*var).name)?)
             }
             ValueKind::VarPtr(var) => Ok(self.var_slot(*var)?.into()),
-            ValueKind::FuncRef(f) => Ok(self.g.func_value(*f)?.0.as_global_value().as_pointer_value().into()),
+            ValueKind::FuncRef(f) => Ok(self
+                .g
+                .func_value(*f)?
+                .0
+                .as_global_value()
+                .as_pointer_value()
+                .into()),
             ValueKind::Call { func, args } => self.call(*func, args, v.ty),
             ValueKind::CallIndirect { callee, args } => self.call_indirect(*callee, args, v.ty),
             ValueKind::Assign { var, value } => {
@@ -39,7 +47,11 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 self.zero(v.ty)
             }
             ValueKind::Extract { value, field } => self.extract(*value, *field),
-            ValueKind::Insert { target, field, value } => {
+            ValueKind::Insert {
+                target,
+                field,
+                value,
+            } => {
                 self.insert(*target, *field, *value)?;
                 self.zero(v.ty)
             }
@@ -95,11 +107,22 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 self.lower_for(*iter, *var, *body)?;
                 self.zero(v.ty)
             }
-            ValueKind::ImperativeFor { start, end, step, var, body } => {
+            ValueKind::ImperativeFor {
+                start,
+                end,
+                step,
+                var,
+                body,
+            } => {
                 self.lower_imperative_for(*start, *end, *step, *var, *body)?;
                 self.zero(v.ty)
             }
-            ValueKind::Try { body, handlers, orelse, finally } => {
+            ValueKind::Try {
+                body,
+                handlers,
+                orelse,
+                finally,
+            } => {
                 self.lower_try(*body, handlers, *orelse, *finally)?;
                 self.zero(v.ty)
             }
@@ -110,7 +133,11 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     pub fn ptr_value(&mut self, id: ValueId, what: &str) -> R<PointerValue<'ctx>> {
         match self.value(id)? {
             BasicValueEnum::PointerValue(p) => Ok(p),
-            other => unsupported(format!("{what} in `{}` has non-pointer type {}", self.func.name, other.get_type())),
+            other => unsupported(format!(
+                "{what} in `{}` has non-pointer type {}",
+                self.func.name,
+                other.get_type()
+            )),
         }
     }
 
@@ -118,41 +145,64 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     pub fn cond(&mut self, id: ValueId) -> R<IntValue<'ctx>> {
         match self.value(id)? {
             BasicValueEnum::IntValue(i) if i.get_type().get_bit_width() == 1 => Ok(i),
-            BasicValueEnum::IntValue(i) => {
-                Ok(self.b().build_int_compare(IntPredicate::NE, i, i.get_type().const_zero(), "cond")?)
-            }
+            BasicValueEnum::IntValue(i) => Ok(self.b().build_int_compare(
+                IntPredicate::NE,
+                i,
+                i.get_type().const_zero(),
+                "cond",
+            )?),
             BasicValueEnum::PointerValue(p) => Ok(self.b().build_is_not_null(p, "cond")?),
-            other => unsupported(format!("condition in `{}` has type {}", self.func.name, other.get_type())),
+            other => unsupported(format!(
+                "condition in `{}` has type {}",
+                self.func.name,
+                other.get_type()
+            )),
         }
     }
 
     fn int_const(&self, i: i64, ty: TypeId) -> R<BasicValueEnum<'ctx>> {
         let lowered = self.g.types.lower(ty)?;
         Ok(match (self.g.types.kind(ty), lowered) {
-            (TypeKind::Bool, BasicTypeEnum::IntType(t)) => t.const_int(u64::from(i != 0), false).into(),
+            (TypeKind::Bool, BasicTypeEnum::IntType(t)) => {
+                t.const_int(u64::from(i != 0), false).into()
+            }
             (_, BasicTypeEnum::IntType(t)) => t.const_int(i as u64, true).into(),
             (_, BasicTypeEnum::FloatType(t)) => t.const_float(i as f64).into(),
-            _ => return unsupported(format!("integer constant of type `{}`", self.g.types.name(ty))),
+            _ => {
+                return unsupported(format!(
+                    "integer constant of type `{}`",
+                    self.g.types.name(ty)
+                ))
+            }
         })
     }
 
     fn float_const(&self, f: f64, ty: TypeId) -> R<BasicValueEnum<'ctx>> {
         match self.g.types.lower(ty)? {
             BasicTypeEnum::FloatType(t) => Ok(t.const_float(f).into()),
-            _ => unsupported(format!("float constant of type `{}`", self.g.types.name(ty))),
+            _ => unsupported(format!(
+                "float constant of type `{}`",
+                self.g.types.name(ty)
+            )),
         }
     }
 
     /// A `str` constant: `{ i64 len, ptr data }` pointing at a private constant byte array.
     fn str_const(&mut self, s: &str, ty: TypeId) -> R<BasicValueEnum<'ctx>> {
         let BasicTypeEnum::StructType(st) = self.g.types.lower(ty)? else {
-            return unsupported(format!("string constant of non-record type `{}`", self.g.types.name(ty)));
+            return unsupported(format!(
+                "string constant of non-record type `{}`",
+                self.g.types.name(ty)
+            ));
         };
         let fields = st.get_field_types();
         let (Some(BasicTypeEnum::IntType(len_ty)), Some(BasicTypeEnum::PointerType(_)), 2) =
             (fields.first(), fields.get(1), fields.len())
         else {
-            return unsupported(format!("string constant of type `{}`, not {{ len, ptr }}", self.g.types.name(ty)));
+            return unsupported(format!(
+                "string constant of type `{}`, not {{ len, ptr }}",
+                self.g.types.name(ty)
+            ));
         };
         let data = self.g.cstr(s);
         let len = len_ty.const_int(s.len() as u64, false);
@@ -164,17 +214,30 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let argv = args.iter().map(|a| self.value(*a)).collect::<R<Vec<_>>>()?;
         // `@llvm` functions are primitive operations: they do not unwind.
         let may_throw = !matches!(self.g.m.func(func).kind, FuncKind::Llvm { .. });
-        let result = self.emit_call(fty, fv.as_global_value().as_pointer_value(), &argv, may_throw)?;
+        let result = self.emit_call(
+            fty,
+            fv.as_global_value().as_pointer_value(),
+            &argv,
+            may_throw,
+        )?;
         match result {
             Some(r) => Ok(r),
             None => self.zero(ty),
         }
     }
 
-    fn call_indirect(&mut self, callee: ValueId, args: &[ValueId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+    fn call_indirect(
+        &mut self,
+        callee: ValueId,
+        args: &[ValueId],
+        ty: TypeId,
+    ) -> R<BasicValueEnum<'ctx>> {
         let callee_ty = self.g.m.value(callee).ty;
         let TypeKind::Func { args: arg_tys, ret } = self.g.types.kind(callee_ty) else {
-            return unsupported(format!("indirect call through non-function type `{}`", self.g.types.name(callee_ty)));
+            return unsupported(format!(
+                "indirect call through non-function type `{}`",
+                self.g.types.name(callee_ty)
+            ));
         };
         let fty = self.g.types.fn_type(arg_tys, *ret, false)?;
         let ptr = self.ptr_value(callee, "callee")?;
@@ -191,21 +254,32 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         match self.g.types.kind(ty) {
             TypeKind::Record { fields } => {
                 if field >= fields.len() {
-                    return unsupported(format!("field {field} of `{}` does not exist", self.g.types.name(ty)));
+                    return unsupported(format!(
+                        "field {field} of `{}` does not exist",
+                        self.g.types.name(ty)
+                    ));
                 }
                 let rec = self.struct_value(value)?;
-                Ok(self.b().build_extract_value(rec, field as u32, &fields[field].name)?)
+                Ok(self
+                    .b()
+                    .build_extract_value(rec, field as u32, &fields[field].name)?)
             }
             TypeKind::Ref { fields, .. } => {
                 let Some(f) = fields.get(field) else {
-                    return unsupported(format!("field {field} of `{}` does not exist", self.g.types.name(ty)));
+                    return unsupported(format!(
+                        "field {field} of `{}` does not exist",
+                        self.g.types.name(ty)
+                    ));
                 };
                 let obj = self.ptr_value(value, "object")?;
                 let addr = self.field_addr(ty, obj, field)?;
                 let fty = self.g.types.lower(f.ty)?;
                 Ok(self.b().build_load(fty, addr, &f.name)?)
             }
-            _ => unsupported(format!("field access on `{}`, which has no fields", self.g.types.name(ty))),
+            _ => unsupported(format!(
+                "field access on `{}`, which has no fields",
+                self.g.types.name(ty)
+            )),
         }
     }
 
@@ -213,20 +287,35 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     fn insert(&mut self, target: ValueId, field: usize, value: ValueId) -> R<()> {
         let ty = self.g.m.value(target).ty;
         let TypeKind::Ref { fields, .. } = self.g.types.kind(ty) else {
-            return unsupported(format!("field store into `{}`, not a reference class", self.g.types.name(ty)));
+            return unsupported(format!(
+                "field store into `{}`, not a reference class",
+                self.g.types.name(ty)
+            ));
         };
         let Some(f) = fields.get(field) else {
-            return unsupported(format!("field {field} of `{}` does not exist", self.g.types.name(ty)));
+            return unsupported(format!(
+                "field {field} of `{}` does not exist",
+                self.g.types.name(ty)
+            ));
         };
         let obj = self.ptr_value(target, "object")?;
         let x = self.value(value)?;
-        check_type(self.g.types.lower(f.ty)?, x, &format!("value stored to field `{}`", f.name))?;
+        check_type(
+            self.g.types.lower(f.ty)?,
+            x,
+            &format!("value stored to field `{}`", f.name),
+        )?;
         let addr = self.field_addr(ty, obj, field)?;
         self.b().build_store(addr, x)?;
         Ok(())
     }
 
-    fn field_addr(&self, ty: TypeId, obj: PointerValue<'ctx>, field: usize) -> R<PointerValue<'ctx>> {
+    fn field_addr(
+        &self,
+        ty: TypeId,
+        obj: PointerValue<'ctx>,
+        field: usize,
+    ) -> R<PointerValue<'ctx>> {
         let st = self.g.types.ref_struct(ty)?;
         Ok(self.b().build_struct_gep(st, obj, field as u32, "field")?)
     }
@@ -234,13 +323,20 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     fn struct_value(&mut self, id: ValueId) -> R<StructValue<'ctx>> {
         match self.value(id)? {
             BasicValueEnum::StructValue(s) => Ok(s),
-            other => unsupported(format!("expected a record in `{}`, got {}", self.func.name, other.get_type())),
+            other => unsupported(format!(
+                "expected a record in `{}`, got {}",
+                self.func.name,
+                other.get_type()
+            )),
         }
     }
 
     fn make_record(&mut self, fields: &[ValueId], ty: TypeId) -> R<BasicValueEnum<'ctx>> {
         let BasicTypeEnum::StructType(st) = self.g.types.lower(ty)? else {
-            return unsupported(format!("record of non-record type `{}`", self.g.types.name(ty)));
+            return unsupported(format!(
+                "record of non-record type `{}`",
+                self.g.types.name(ty)
+            ));
         };
         if st.count_fields() as usize != fields.len() {
             return unsupported(format!(
@@ -252,9 +348,18 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let mut agg = st.get_undef();
         for (i, f) in fields.iter().enumerate() {
             let x = self.value(*f)?;
-            let expected = st.get_field_type_at_index(i as u32).expect("field count checked");
-            check_type(expected, x, &format!("field {i} of a `{}` record", self.g.types.name(ty)))?;
-            agg = self.b().build_insert_value(agg, x, i as u32, "rec")?.into_struct_value();
+            let expected = st
+                .get_field_type_at_index(i as u32)
+                .expect("field count checked");
+            check_type(
+                expected,
+                x,
+                &format!("field {i} of a `{}` record", self.g.types.name(ty)),
+            )?;
+            agg = self
+                .b()
+                .build_insert_value(agg, x, i as u32, "rec")?
+                .into_struct_value();
         }
         Ok(agg.into())
     }
@@ -272,14 +377,21 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     fn optional_inner(&self, ty: TypeId) -> R<TypeId> {
         match self.g.types.kind(ty) {
             TypeKind::Optional(inner) => Ok(*inner),
-            _ => unsupported(format!("optional operation on non-optional type `{}`", self.g.types.name(ty))),
+            _ => unsupported(format!(
+                "optional operation on non-optional type `{}`",
+                self.g.types.name(ty)
+            )),
         }
     }
 
     fn make_optional(&mut self, x: ValueId, ty: TypeId) -> R<BasicValueEnum<'ctx>> {
         let inner = self.optional_inner(ty)?;
         let xv = self.value(x)?;
-        check_type(self.g.types.lower(inner)?, xv, "value wrapped into an optional")?;
+        check_type(
+            self.g.types.lower(inner)?,
+            xv,
+            "value wrapped into an optional",
+        )?;
         if self.g.types.optional_is_ptr(ty) {
             return Ok(xv);
         }
@@ -288,7 +400,11 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         };
         let has = self.g.cx.bool_type().const_all_ones();
         let agg = self.b().build_insert_value(st.get_undef(), has, 0, "opt")?;
-        Ok(self.b().build_insert_value(agg, xv, 1, "opt")?.into_struct_value().into())
+        Ok(self
+            .b()
+            .build_insert_value(agg, xv, 1, "opt")?
+            .into_struct_value()
+            .into())
     }
 
     fn optional_has(&mut self, x: ValueId) -> R<BasicValueEnum<'ctx>> {
@@ -299,9 +415,15 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             self.b().build_is_not_null(p, "has")?
         } else {
             let s = self.struct_value(x)?;
-            self.b().build_extract_value(s, 0, "has")?.into_int_value()
+            match self.b().build_extract_value(s, 0, "has")? {
+                BasicValueEnum::IntValue(has) => has,
+                other => return unsupported(format!("optional flag of type {}", other.get_type())),
+            }
         };
-        Ok(self.b().build_int_z_extend(has, self.g.cx.i8_type(), "has")?.into())
+        Ok(self
+            .b()
+            .build_int_z_extend(has, self.g.cx.i8_type(), "has")?
+            .into())
     }
 
     fn optional_get(&mut self, x: ValueId) -> R<BasicValueEnum<'ctx>> {
@@ -322,13 +444,21 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         if xv.get_type() == to {
             return Ok(xv);
         }
-        let signed = matches!(self.g.types.kind(from_ty), TypeKind::Int { signed: true, .. });
+        let signed = matches!(
+            self.g.types.kind(from_ty),
+            TypeKind::Int { signed: true, .. }
+        );
         Ok(match (xv, to) {
-            (BasicValueEnum::IntValue(i), BasicTypeEnum::IntType(t)) => {
-                self.b().build_int_cast_sign_flag(i, t, signed, "cast")?.into()
+            (BasicValueEnum::IntValue(i), BasicTypeEnum::IntType(t)) => self
+                .b()
+                .build_int_cast_sign_flag(i, t, signed, "cast")?
+                .into(),
+            (BasicValueEnum::IntValue(i), BasicTypeEnum::PointerType(t)) => {
+                self.b().build_int_to_ptr(i, t, "cast")?.into()
             }
-            (BasicValueEnum::IntValue(i), BasicTypeEnum::PointerType(t)) => self.b().build_int_to_ptr(i, t, "cast")?.into(),
-            (BasicValueEnum::PointerValue(p), BasicTypeEnum::IntType(t)) => self.b().build_ptr_to_int(p, t, "cast")?.into(),
+            (BasicValueEnum::PointerValue(p), BasicTypeEnum::IntType(t)) => {
+                self.b().build_ptr_to_int(p, t, "cast")?.into()
+            }
             _ => {
                 return unsupported(format!(
                     "cast from `{}` to `{}`",
@@ -340,9 +470,19 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     }
 
     /// `cond ? then : other`, evaluating only the chosen side.
-    fn ternary(&mut self, cond: ValueId, then: ValueId, other: ValueId, ty: TypeId) -> R<BasicValueEnum<'ctx>> {
+    fn ternary(
+        &mut self,
+        cond: ValueId,
+        then: ValueId,
+        other: ValueId,
+        ty: TypeId,
+    ) -> R<BasicValueEnum<'ctx>> {
         let c = self.cond(cond)?;
-        let (then_bb, else_bb, merge) = (self.block("tern.then"), self.block("tern.else"), self.block("tern.end"));
+        let (then_bb, else_bb, merge) = (
+            self.block("tern.then"),
+            self.block("tern.else"),
+            self.block("tern.end"),
+        );
         self.b().build_conditional_branch(c, then_bb, else_bb)?;
         self.b().position_at_end(then_bb);
         let tv = self.value(then)?;
@@ -360,8 +500,10 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         check_type(lowered, tv, "true branch of a conditional expression")?;
         check_type(lowered, ev, "false branch of a conditional expression")?;
         let phi = self.b().build_phi(lowered, "tern")?;
-        phi.add_incoming(&[(&tv as &dyn BasicValue, then_end), (&ev as &dyn BasicValue, else_end)]);
+        phi.add_incoming(&[
+            (&tv as &dyn BasicValue, then_end),
+            (&ev as &dyn BasicValue, else_end),
+        ]);
         Ok(phi.as_basic_value())
     }
-
 }

@@ -16,10 +16,9 @@ mod target;
 mod templates;
 mod ui;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::ui::Ui;
 
@@ -40,54 +39,11 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Compile a program and run it; with no FILE, the current project's binary.
-    Run(RunArgs),
+    Run(commands::run::RunArgs),
     /// Compile a program to an executable or another output; with no FILE, the current project.
-    Build(BuildArgs),
+    Build(commands::build::BuildArgs),
     /// Create a new project folder from a template.
-    New(NewArgs),
-}
-
-/// Arguments of `codon run`.
-#[derive(Debug, Args)]
-struct RunArgs {
-    /// The program (a `.py` or `.codon` file); default: the project's `bin` from codon.yaml.
-    file: Option<PathBuf>,
-    /// Build with optimizations (the `release` profile).
-    #[arg(long)]
-    release: bool,
-    /// Arguments for the program (its `sys.argv[1:]`), after `--`.
-    #[arg(last = true)]
-    args: Vec<String>,
-}
-
-/// Arguments of `codon build`.
-#[derive(Debug, Args)]
-struct BuildArgs {
-    /// The program (a `.py` or `.codon` file); default: the project in or above this folder.
-    file: Option<PathBuf>,
-    /// Output path (default: the file's stem in this folder, or target/TRIPLE/PROFILE/NAME in
-    /// a project; text outputs of a single file go to stdout).
-    #[arg(short, long, value_name = "PATH")]
-    output: Option<PathBuf>,
-    /// Build with optimizations (the `release` profile).
-    #[arg(long)]
-    release: bool,
-    /// What to produce.
-    #[arg(long, value_enum, default_value_t = Emit::Exe)]
-    emit: Emit,
-    /// Target triple to compile for (default: the host, or the project's `targets`).
-    #[arg(long, value_name = "TRIPLE")]
-    target: Option<String>,
-}
-
-/// Arguments of `codon new`.
-#[derive(Debug, Args)]
-struct NewArgs {
-    /// Folder to create; its last component is the package name.
-    name: PathBuf,
-    /// Create a library (src/lib.codon) instead of a program (src/main.codon).
-    #[arg(long)]
-    lib: bool,
+    New(commands::new::NewArgs),
 }
 
 /// The outputs `codon build --emit` can produce.
@@ -131,18 +87,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let ui = Ui::new(cli.verbose, cli.quiet);
     let outcome = std::panic::catch_unwind(|| match cli.command {
-        Command::Run(a) => commands::run::run(&ui, a.file.as_deref(), a.release, &a.args),
-        Command::Build(a) => commands::build::build(
-            &ui,
-            &commands::build::Request {
-                file: a.file,
-                output: a.output,
-                release: a.release,
-                emit: a.emit,
-                target: a.target,
-            },
-        ),
-        Command::New(a) => commands::new::new(&ui, &a.name, a.lib).map(|()| ExitCode::SUCCESS),
+        Command::Run(args) => commands::run::run(&ui, &args),
+        Command::Build(args) => commands::build::build(&ui, &args),
+        Command::New(args) => commands::new::new(&ui, &args),
     });
     let result = outcome.unwrap_or_else(|_| Err(ice::take_error()));
     result.unwrap_or_else(|e| e.report())

@@ -99,7 +99,7 @@ fn build_executable(
     dest: &Destination,
 ) -> Result<()> {
     let Destination::File(output) = dest else {
-        return Err(Error::msg("an executable cannot be written to stdout"));
+        return Err(Error::msg("an executable cannot go to stdout"));
     };
     let scratch = scratch_dir()?;
     let object = scratch.path().join("main.o");

@@ -113,44 +113,32 @@ pub fn render(diag: &Diagnostic, map: &SourceMap, color: bool) -> String {
     } else {
         Buffer::no_color()
     };
-    let (severity, severity_color) = match diag.severity {
-        Severity::Error => ("error", Color::Red),
-        Severity::Warning => ("warning", Color::Yellow),
-    };
     // Writing into an in-memory buffer cannot fail.
-    let _ = render_located(
-        &mut out,
-        map,
-        diag.file,
-        diag.span,
-        (severity, severity_color),
-        &diag.message,
-        '^',
-    );
-    for label in &diag.labels {
-        let _ = render_located(
-            &mut out,
-            map,
-            label.file,
-            label.span,
-            ("note", Color::Blue),
-            &label.message,
-            '-',
-        );
-    }
-    if let Some(help) = &diag.help {
-        let _ = (|| {
-            out.set_color(ColorSpec::new().set_fg(Some(Color::Cyan)).set_bold(true))?;
-            write!(out, "help")?;
-            out.reset()?;
-            writeln!(out, ": {help}")
-        })();
-    }
+    let _ = write_diagnostic(&mut out, diag, map);
     String::from_utf8_lossy(out.as_slice()).into_owned()
 }
 
+fn write_diagnostic(out: &mut Buffer, diag: &Diagnostic, map: &SourceMap) -> std::io::Result<()> {
+    let severity = match diag.severity {
+        Severity::Error => ("error", Color::Red),
+        Severity::Warning => ("warning", Color::Yellow),
+    };
+    write_located(out, map, diag.file, diag.span, severity, &diag.message, '^')?;
+    for label in &diag.labels {
+        let note = ("note", Color::Blue);
+        write_located(out, map, label.file, label.span, note, &label.message, '-')?;
+    }
+    if let Some(help) = &diag.help {
+        out.set_color(ColorSpec::new().set_fg(Some(Color::Cyan)).set_bold(true))?;
+        write!(out, "help")?;
+        out.reset()?;
+        writeln!(out, ": {help}")?;
+    }
+    Ok(())
+}
+
 /// Writes `FILE:LINE:COL: KIND: MESSAGE` and the snippet for one location.
-fn render_located(
+fn write_located(
     out: &mut Buffer,
     map: &SourceMap,
     file: FileId,

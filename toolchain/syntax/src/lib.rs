@@ -1,7 +1,11 @@
 //! Front end of the codon toolchain: source files, diagnostics, lexer, parser and AST.
 //!
-//! [`parse`] turns a source file into an [`ast::Module`] or a list of [`Diagnostic`]s, which
-//! [`diag::render`] formats as `FILE:LINE:COL: error: MESSAGE` with a source snippet.
+//! [`parse`] turns a source file into an [`ast::Module`] or the [`Diagnostic`]s explaining
+//! why it is not valid, which [`render`] formats as `FILE:LINE:COL: error: MESSAGE` with a
+//! source snippet. The grammar is Python 3.11's plus the dialect's extensions: generic
+//! parameters on classes and functions (`class A[T]`, `def f[T](x: T)`) and `@llvm`
+//! functions, whose bodies are kept as raw LLVM IR text. [`pretty`] prints an AST as
+//! S-expressions for tests and debugging.
 
 pub mod ast;
 pub mod diag;

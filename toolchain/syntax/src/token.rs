@@ -13,8 +13,11 @@ pub struct Token {
 /// What a string literal's prefix asked for (`r`, `b`, `f`, in any case and order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct StrPrefix {
+    /// `r`: backslashes are literal.
     pub raw: bool,
+    /// `b`: a bytes literal.
     pub bytes: bool,
+    /// `f`: an f-string.
     pub format: bool,
 }
 
@@ -22,6 +25,7 @@ pub struct StrPrefix {
 /// only the location of its contents, which the parser splits into literal text and fields.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StrToken {
+    /// The prefix letters.
     pub prefix: StrPrefix,
     /// The text between the quotes.
     pub content: Span,
@@ -32,7 +36,9 @@ pub struct StrToken {
 /// The decoded value of a non-f-string literal.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StrValue {
+    /// The value of a `str` literal.
     Str(String),
+    /// The value of a `bytes` literal.
     Bytes(Vec<u8>),
 }
 
@@ -174,97 +180,4 @@ pub enum TokenKind {
     Greater,
     LessEqual,
     GreaterEqual,
-}
-
-impl TokenKind {
-    /// How the token reads in an error message (`'('`, `newline`, `'if'`).
-    pub fn describe(&self) -> String {
-        match self {
-            TokenKind::Name(n) => format!("name '{n}'"),
-            TokenKind::Keyword(k) => format!("'{}'", keyword_text(*k)),
-            TokenKind::Int { .. } | TokenKind::Float(_) | TokenKind::Imaginary(_) => {
-                "number".into()
-            }
-            TokenKind::Str(_) => "string".into(),
-            TokenKind::Newline => "newline".into(),
-            TokenKind::Indent => "indent".into(),
-            TokenKind::Dedent => "unindent".into(),
-            TokenKind::LlvmBody(_) => "LLVM IR block".into(),
-            TokenKind::Eof => "end of file".into(),
-            TokenKind::BinOp(op) => format!("'{}'", op.symbol()),
-            TokenKind::AugAssign(op) => format!("'{}='", op.symbol()),
-            other => format!("'{}'", punct_text(other)),
-        }
-    }
-}
-
-/// The spelling of a keyword.
-pub fn keyword_text(k: Keyword) -> &'static str {
-    use Keyword::*;
-    match k {
-        False => "False",
-        None => "None",
-        True => "True",
-        And => "and",
-        As => "as",
-        Assert => "assert",
-        Async => "async",
-        Await => "await",
-        Break => "break",
-        Class => "class",
-        Continue => "continue",
-        Def => "def",
-        Del => "del",
-        Elif => "elif",
-        Else => "else",
-        Except => "except",
-        Finally => "finally",
-        For => "for",
-        From => "from",
-        Global => "global",
-        If => "if",
-        Import => "import",
-        In => "in",
-        Is => "is",
-        Lambda => "lambda",
-        Nonlocal => "nonlocal",
-        Not => "not",
-        Or => "or",
-        Pass => "pass",
-        Raise => "raise",
-        Return => "return",
-        Try => "try",
-        While => "while",
-        With => "with",
-        Yield => "yield",
-    }
-}
-
-/// The spelling of a punctuation token (empty for tokens that are not punctuation).
-fn punct_text(kind: &TokenKind) -> &'static str {
-    match kind {
-        TokenKind::LPar => "(",
-        TokenKind::RPar => ")",
-        TokenKind::LSqb => "[",
-        TokenKind::RSqb => "]",
-        TokenKind::LBrace => "{",
-        TokenKind::RBrace => "}",
-        TokenKind::Colon => ":",
-        TokenKind::Comma => ",",
-        TokenKind::Semi => ";",
-        TokenKind::Dot => ".",
-        TokenKind::Ellipsis => "...",
-        TokenKind::Equal => "=",
-        TokenKind::ColonEqual => ":=",
-        TokenKind::Arrow => "->",
-        TokenKind::At => "@",
-        TokenKind::Tilde => "~",
-        TokenKind::EqEqual => "==",
-        TokenKind::NotEqual => "!=",
-        TokenKind::Less => "<",
-        TokenKind::Greater => ">",
-        TokenKind::LessEqual => "<=",
-        TokenKind::GreaterEqual => ">=",
-        _ => "",
-    }
 }

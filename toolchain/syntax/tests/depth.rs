@@ -1,8 +1,6 @@
 //! Deep nesting is either parsed or reported, never a stack overflow (the tests run on the
 //! test harness's threads, which have 2 MiB stacks).
 
-mod common;
-
 use rstest::rstest;
 use syntax::{parse, FileId};
 
@@ -89,5 +87,7 @@ fn deep_patterns() {
 fn deep_format_specs() {
     let src = |n: usize| format!("x = f'{}{{1}}{}'\n", "{x:".repeat(n), "}".repeat(n));
     assert!(parse(&src(40), FileId(0)).is_ok());
-    assert!(parse(&src(3000), FileId(0)).unwrap_err()[0].message.contains("too deeply nested"));
+    assert!(parse(&src(3000), FileId(0)).unwrap_err()[0]
+        .message
+        .contains("too deeply nested"));
 }

@@ -9,8 +9,14 @@ use syntax::{parse, FileId};
 
 fn only_function(src: &str) -> syntax::ast::FunctionDef {
     let m = parse(src, FileId(0)).unwrap_or_else(|e| panic!("{e:?}"));
-    let stmt = m.body.into_iter().find(|s| matches!(s.kind, StmtKind::FunctionDef(_))).unwrap();
-    let StmtKind::FunctionDef(f) = stmt.kind else { unreachable!() };
+    let stmt = m
+        .body
+        .into_iter()
+        .find(|s| matches!(s.kind, StmtKind::FunctionDef(_)))
+        .unwrap();
+    let StmtKind::FunctionDef(f) = stmt.kind else {
+        unreachable!()
+    };
     *f
 }
 
@@ -32,30 +38,45 @@ x = 1
 ";
     assert_eq!(llvm_ir(src), "%tmp = add i64 %self, %other\nret i64 %tmp");
     let m = parse(src, FileId(0)).unwrap();
-    assert_eq!(m.body.len(), 2, "the statement after the body is parsed as Python");
+    assert_eq!(
+        m.body.len(),
+        2,
+        "the statement after the body is parsed as Python"
+    );
 }
 
 #[test]
 fn llvm_body_span_covers_the_ir() {
     let src = "@llvm\ndef f() -> int:\n    ret i64 0\n";
-    let FunctionBody::Llvm { span, .. } = only_function(src).body else { panic!() };
+    let FunctionBody::Llvm { span, .. } = only_function(src).body else {
+        panic!()
+    };
     assert_eq!(&src[span.start as usize..span.end as usize], "ret i64 0");
 }
 
 #[rstest]
 // A docstring line is dropped; blank lines inside are kept; comments and odd tokens are text.
 #[case("@llvm\ndef f(x: int) -> int:\n    \"\"\"Adds one.\"\"\"\n    %0 = add i64 %x, 1\n\n    ret i64 %0 ; done\n", "%0 = add i64 %x, 1\n\nret i64 %0 ; done")]
-#[case("@llvm\ndef f() -> int:\n    '''Multi\n    line doc.\n    '''\n    ret i64 0\n", "ret i64 0")]
+#[case(
+    "@llvm\ndef f() -> int:\n    '''Multi\n    line doc.\n    '''\n    ret i64 0\n",
+    "ret i64 0"
+)]
 #[case("@llvm\ndef f() -> int:\n    'doc'\n    ret i64 0\n", "ret i64 0")]
 // Deeper-indented lines keep their extra indentation; trailing blank lines are dropped.
-#[case("@llvm\ndef f() -> int:\n    entry:\n      br label %x\n    x:\n      ret i64 0\n\n\n", "entry:\n  br label %x\nx:\n  ret i64 0")]
+#[case(
+    "@llvm\ndef f() -> int:\n    entry:\n      br label %x\n    x:\n      ret i64 0\n\n\n",
+    "entry:\n  br label %x\nx:\n  ret i64 0"
+)]
 // Text Python could not tokenize at all.
 #[case("@llvm\ndef f() -> int:\n    %p = getelementptr {i64, [2 x i8]}, ptr @g, i32 0 ; \"unterminated '\n    ret i64 0\n", "%p = getelementptr {i64, [2 x i8]}, ptr @g, i32 0 ; \"unterminated '\nret i64 0")]
 // Other decorators may come before or after; `async def` works too.
 #[case("@inline\n@llvm\n@pure\ndef f() -> int:\n    ret i64 1\n", "ret i64 1")]
 #[case("@llvm\nasync def f() -> int:\n    ret i64 1\n", "ret i64 1")]
 // Comments and blank lines between decorator and def.
-#[case("@llvm\n\n# comment\ndef f() -> int:  # header comment\n    ret i64 2\n", "ret i64 2")]
+#[case(
+    "@llvm\n\n# comment\ndef f() -> int:  # header comment\n    ret i64 2\n",
+    "ret i64 2"
+)]
 // A CRLF file.
 #[case("@llvm\r\ndef f() -> int:\r\n    ret i64 3\r\n", "ret i64 3")]
 fn llvm_bodies(#[case] src: &str, #[case] ir: &str) {
@@ -106,16 +127,29 @@ fn other_decorators_leave_python_bodies(#[case] src: &str) {
 fn empty_llvm_body_is_an_error() {
     assert_eq!(
         error_at("@llvm\ndef f() -> int:\nx = 1\n"),
-        (3, 1, "expected an indented block after function definition on line 2".to_string())
+        (
+            3,
+            1,
+            "expected an indented block after function definition on line 2".to_string()
+        )
     );
 }
 
 #[rstest]
 #[case("class A[T]:\n    x: T\n", "(class A[T] (bases) (ann x T))")]
-#[case("class Dict[K, V](Base[K]):\n    pass\n", "(class Dict[K V] (bases ([] Base K)) pass)")]
-#[case("def f[T](x: T) -> T:\n    return x\n", "(def f[T] (x:T) -> T (return x))")]
+#[case(
+    "class Dict[K, V](Base[K]):\n    pass\n",
+    "(class Dict[K V] (bases ([] Base K)) pass)"
+)]
+#[case(
+    "def f[T](x: T) -> T:\n    return x\n",
+    "(def f[T] (x:T) -> T (return x))"
+)]
 #[case("def g[T, U,](x: T, y: U): pass\n", "(def g[T U] (x:T y:U) pass)")]
-#[case("@llvm\ndef h[T](x: T) -> T:\n    ret i64 0\n", "(def h[T] (x:T) -> T @llvm (llvm \"ret i64 0\"))")]
+#[case(
+    "@llvm\ndef h[T](x: T) -> T:\n    ret i64 0\n",
+    "(def h[T] (x:T) -> T @llvm (llvm \"ret i64 0\"))"
+)]
 #[case("x: Ptr[Int[32]] = p\n", "(ann x ([] Ptr ([] Int 32)) p)")]
 fn generics(#[case] src: &str, #[case] expected: &str) {
     assert_eq!(sexpr(src), expected);
@@ -123,5 +157,8 @@ fn generics(#[case] src: &str, #[case] expected: &str) {
 
 #[test]
 fn type_parameter_bounds_are_rejected() {
-    assert_eq!(error_at("class A[T: int]:\n    pass\n").2, "bounds on type parameters are not supported");
+    assert_eq!(
+        error_at("class A[T: int]:\n    pass\n").2,
+        "bounds on type parameters are not supported"
+    );
 }

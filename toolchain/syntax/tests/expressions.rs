@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::expr;
+use common::sexpr;
 use rstest::rstest;
 
 #[rstest]
@@ -47,7 +47,7 @@ use rstest::rstest;
 #[case("f(a := 1)", "(call f (:= a 1))")]
 #[case("a[b := 1]", "([] a (:= b 1))")]
 fn operators(#[case] src: &str, #[case] expected: &str) {
-    assert_eq!(expr(src), expected);
+    assert_eq!(sexpr(src), expected);
 }
 
 #[rstest]
@@ -70,7 +70,7 @@ fn operators(#[case] src: &str, #[case] expected: &str) {
 #[case("Ptr[Int[64]]", "([] Ptr ([] Int 64))")]
 #[case("x.y[z](w)", "(call ([] (. x y) z) w)")]
 fn primaries(#[case] src: &str, #[case] expected: &str) {
-    assert_eq!(expr(src), expected);
+    assert_eq!(sexpr(src), expected);
 }
 
 #[rstest]
@@ -86,18 +86,30 @@ fn primaries(#[case] src: &str, #[case] expected: &str) {
 #[case("{1, 2}", "(set 1 2)")]
 #[case("{*a, 1}", "(set (* a) 1)")]
 #[case("[x for x in y]", "(listcomp x (for x y))")]
-#[case("[x for x in y if x if not z]", "(listcomp x (for x y (if x) (if (not z))))")]
-#[case("[(x, y) for x in a for y in b]", "(listcomp (tuple x y) (for x a) (for y b))")]
+#[case(
+    "[x for x in y if x if not z]",
+    "(listcomp x (for x y (if x) (if (not z))))"
+)]
+#[case(
+    "[(x, y) for x in a for y in b]",
+    "(listcomp (tuple x y) (for x a) (for y b))"
+)]
 #[case("[x for x, y in z]", "(listcomp x (for (tuple x y) z))")]
 #[case("[x for x in a if b or c]", "(listcomp x (for x a (if (or b c))))")]
 #[case("[a if b else c for x in y]", "(listcomp (if b a c) (for x y))")]
 #[case("{x for x in y}", "(setcomp x (for x y))")]
-#[case("{k: v for k, v in d.items()}", "(dictcomp k v (for (tuple k v) (call (. d items))))")]
+#[case(
+    "{k: v for k, v in d.items()}",
+    "(dictcomp k v (for (tuple k v) (call (. d items))))"
+)]
 #[case("(x for x in y)", "(genexp x (for x y))")]
 #[case("[x async for x in y]", "(listcomp x (async for x y))")]
-#[case("[[x for x in r] for r in m]", "(listcomp (listcomp x (for x r)) (for r m))")]
+#[case(
+    "[[x for x in r] for r in m]",
+    "(listcomp (listcomp x (for x r)) (for r m))"
+)]
 fn displays(#[case] src: &str, #[case] expected: &str) {
-    assert_eq!(expr(src), expected);
+    assert_eq!(sexpr(src), expected);
 }
 
 #[rstest]
@@ -122,7 +134,7 @@ fn displays(#[case] src: &str, #[case] expected: &str) {
 #[case("...", "...")]
 #[case("1if x else 2", "(if x 1 2)")]
 fn numbers_and_constants(#[case] src: &str, #[case] expected: &str) {
-    assert_eq!(expr(src), expected);
+    assert_eq!(sexpr(src), expected);
 }
 
 #[rstest]
@@ -141,18 +153,20 @@ fn numbers_and_constants(#[case] src: &str, #[case] expected: &str) {
 #[case(r#"rb'\n' Br'\x'"#, r#"b"\\n\\x""#)]
 #[case("'é' '日本'", r#""é日本""#)]
 fn strings(#[case] src: &str, #[case] expected: &str) {
-    assert_eq!(expr(src), expected);
+    assert_eq!(sexpr(src), expected);
 }
 
 #[test]
 fn string_lines_are_normalized() {
-    assert_eq!(expr("x = '''a\r\nb'''\r\n"), r#"(= x "a\nb")"#);
+    assert_eq!(sexpr("x = '''a\r\nb'''\r\n"), r#"(= x "a\nb")"#);
 }
 
 #[test]
 fn bytes_keep_their_values() {
     let m = syntax::parse(r#"b'\xff\x00\777'"#, syntax::FileId(0)).unwrap();
-    let syntax::ast::StmtKind::Expr(e) = &m.body[0].kind else { panic!() };
+    let syntax::ast::StmtKind::Expr(e) = &m.body[0].kind else {
+        panic!()
+    };
     assert_eq!(e.kind, syntax::ast::ExprKind::Bytes(vec![0xff, 0, 0xff]));
 }
 
@@ -160,11 +174,30 @@ fn bytes_keep_their_values() {
 fn spans_cover_the_source() {
     let src = "x = (a + b) * f(c)[1]";
     let m = syntax::parse(src, syntax::FileId(0)).unwrap();
-    let syntax::ast::StmtKind::Assign { value, targets } = &m.body[0].kind else { panic!() };
-    assert_eq!(&src[value.span.start as usize..value.span.end as usize], "(a + b) * f(c)[1]");
-    assert_eq!(&src[targets[0].span.start as usize..targets[0].span.end as usize], "x");
-    assert_eq!(&src[m.body[0].span.start as usize..m.body[0].span.end as usize], src);
-    let syntax::ast::ExprKind::BinOp { left, right, .. } = &value.kind else { panic!() };
-    assert_eq!(&src[left.span.start as usize..left.span.end as usize], "a + b");
-    assert_eq!(&src[right.span.start as usize..right.span.end as usize], "f(c)[1]");
+    let syntax::ast::StmtKind::Assign { value, targets } = &m.body[0].kind else {
+        panic!()
+    };
+    assert_eq!(
+        &src[value.span.start as usize..value.span.end as usize],
+        "(a + b) * f(c)[1]"
+    );
+    assert_eq!(
+        &src[targets[0].span.start as usize..targets[0].span.end as usize],
+        "x"
+    );
+    assert_eq!(
+        &src[m.body[0].span.start as usize..m.body[0].span.end as usize],
+        src
+    );
+    let syntax::ast::ExprKind::BinOp { left, right, .. } = &value.kind else {
+        panic!()
+    };
+    assert_eq!(
+        &src[left.span.start as usize..left.span.end as usize],
+        "a + b"
+    );
+    assert_eq!(
+        &src[right.span.start as usize..right.span.end as usize],
+        "f(c)[1]"
+    );
 }

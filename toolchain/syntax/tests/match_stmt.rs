@@ -7,8 +7,12 @@ use rstest::rstest;
 
 fn case(pattern: &str) -> String {
     let out = sexpr(&format!("match x:\n    case {pattern}:\n        pass\n"));
-    let inner = out.strip_prefix("(match x (case ").and_then(|s| s.strip_suffix(" pass))"));
-    inner.unwrap_or_else(|| panic!("unexpected shape: {out}")).to_string()
+    let inner = out
+        .strip_prefix("(match x (case ")
+        .and_then(|s| s.strip_suffix(" pass))"));
+    inner
+        .unwrap_or_else(|| panic!("unexpected shape: {out}"))
+        .to_string()
 }
 
 #[rstest]
@@ -34,7 +38,10 @@ fn case(pattern: &str) -> String {
 #[case("*a, b", "[*a, b]")]
 #[case("[1, [2, 3]]", "[1, [2, 3]]")]
 #[case("{}", "{}")]
-#[case("{'k': v, 1: [a], Color.RED: _, **rest}", "{\"k\": v, 1: [a], (. Color RED): _, **rest}")]
+#[case(
+    "{'k': v, 1: [a], Color.RED: _, **rest}",
+    "{\"k\": v, 1: [a], (. Color RED): _, **rest}"
+)]
 #[case("Point()", "Point()")]
 #[case("Point(x, y=0)", "Point(x, y=0)")]
 #[case("a.B(1, [c], k=d as e,)", "(. a B)(1, [c], k=(d as e))")]
@@ -71,7 +78,10 @@ match command.split():
 }
 
 #[rstest]
-#[case("match x, *y:\n    case _: pass\n", "(match (tuple x (* y)) (case _ pass))")]
+#[case(
+    "match x, *y:\n    case _: pass\n",
+    "(match (tuple x (* y)) (case _ pass))"
+)]
 #[case("match (x):\n    case 1: pass\n", "(match x (case 1 pass))")]
 #[case("match -x:\n    case 1: pass\n", "(match (- x) (case 1 pass))")]
 fn subjects(#[case] src: &str, #[case] expected: &str) {
@@ -89,20 +99,58 @@ fn subjects(#[case] src: &str, #[case] expected: &str) {
 #[case("print(match, case)", "(call print match case)")]
 #[case("match(x).y(z)\n", "(call (. (call match x) y) z)")]
 #[case("match x:\n    case case: pass\n", "(match x (case case pass))")]
-#[case("match match:\n    case match: pass\n", "(match match (case match pass))")]
+#[case(
+    "match match:\n    case match: pass\n",
+    "(match match (case match pass))"
+)]
 fn soft_keywords_are_names(#[case] src: &str, #[case] expected: &str) {
     assert_eq!(sexpr(src), expected);
 }
 
 #[rstest]
-#[case("match x:\n    case a as _: pass\n", 2, 15, "cannot use '_' as a target")]
+#[case(
+    "match x:\n    case a as _: pass\n",
+    2,
+    15,
+    "cannot use '_' as a target"
+)]
 #[case("match x:\n    case *a: pass\n", 2, 10, "can't use starred name here")]
-#[case("match x:\n    case C(a=1, b): pass\n", 2, 17, "positional patterns follow keyword patterns")]
-#[case("match x:\n    case {**r, 'a': 1}: pass\n", 2, 16, "double star pattern must be the last item of a mapping pattern")]
-#[case("match x:\n    case f'{y}': pass\n", 2, 10, "patterns may only match literals and attribute lookups")]
-#[case("match x:\n    case 1 + 2: pass\n", 2, 14, "imaginary number required in complex literal")]
+#[case(
+    "match x:\n    case C(a=1, b): pass\n",
+    2,
+    17,
+    "positional patterns follow keyword patterns"
+)]
+#[case(
+    "match x:\n    case {**r, 'a': 1}: pass\n",
+    2,
+    16,
+    "double star pattern must be the last item of a mapping pattern"
+)]
+#[case(
+    "match x:\n    case f'{y}': pass\n",
+    2,
+    10,
+    "patterns may only match literals and attribute lookups"
+)]
+#[case(
+    "match x:\n    case 1 + 2: pass\n",
+    2,
+    14,
+    "imaginary number required in complex literal"
+)]
 #[case("match x:\n    y = 1\n", 2, 5, "invalid syntax")]
-#[case("match x:\n    case 1:\n    pass\n", 3, 5, "expected an indented block after 'case' statement on line 2")]
-fn pattern_errors(#[case] src: &str, #[case] line: usize, #[case] col: usize, #[case] message: &str) {
+#[case(
+    "match x:\n    case 1:\n    pass\n",
+    3,
+    5,
+    "expected an indented block after 'case' statement on line 2"
+)]
+fn pattern_errors(
+    #[case] src: &str,
+    #[case] line: usize,
+    #[case] col: usize,
+    #[case] message: &str,
+) {
     assert_eq!(error_at(src), (line, col, message.to_string()));
 }

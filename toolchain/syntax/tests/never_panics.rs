@@ -66,7 +66,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self, bound: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % bound.max(1)
     }
 }
@@ -78,7 +81,10 @@ fn check(src: &str) {
         if let Err(diags) = parse(src, id) {
             assert!(!diags.is_empty());
             for d in &diags {
-                assert!(d.span.start <= d.span.end && d.span.end as usize <= src.len(), "{d:?}");
+                assert!(
+                    d.span.start <= d.span.end && d.span.end as usize <= src.len(),
+                    "{d:?}"
+                );
                 assert!(!d.message.is_empty());
                 assert!(render(d, &map, false).starts_with("fuzz.py:"));
             }
@@ -90,7 +96,10 @@ fn check(src: &str) {
 }
 
 fn char_boundaries(src: &str) -> Vec<usize> {
-    src.char_indices().map(|(i, _)| i).chain([src.len()]).collect()
+    src.char_indices()
+        .map(|(i, _)| i)
+        .chain([src.len()])
+        .collect()
 }
 
 #[test]
@@ -125,7 +134,12 @@ fn token_mutations() {
             0 => format!("{}{}", &SAMPLE[..s], &SAMPLE[e..]),
             1 => format!("{}{}", &SAMPLE[..e], &SAMPLE[s..]),
             2 => format!("{}{}{}", &SAMPLE[..s], &SAMPLE[s2..e2], &SAMPLE[e..]),
-            _ => format!("{}{}{}", &SAMPLE[..s], &SAMPLE[s..e].repeat(3), &SAMPLE[e..]),
+            _ => format!(
+                "{}{}{}",
+                &SAMPLE[..s],
+                &SAMPLE[s..e].repeat(3),
+                &SAMPLE[e..]
+            ),
         };
         check(&mutated);
     }
@@ -134,9 +148,9 @@ fn token_mutations() {
 #[test]
 fn character_insertions() {
     const PALETTE: &[&str] = &[
-        "(", ")", "[", "]", "{", "}", "\"", "'", "\"\"\"", "\\", "\n", "\t", "    ", ":", ",", "*", "**", "=",
-        ":=", "#", "f\"{", "}\"", "@llvm\n", "é", "\u{feff}", "\r", "\0", "!", "$", "0x", "1e", "_", "lambda",
-        "match ", "case ", "yield ", "not ", "else", "\\N{", "%",
+        "(", ")", "[", "]", "{", "}", "\"", "'", "\"\"\"", "\\", "\n", "\t", "    ", ":", ",", "*",
+        "**", "=", ":=", "#", "f\"{", "}\"", "@llvm\n", "é", "\u{feff}", "\r", "\0", "!", "$",
+        "0x", "1e", "_", "lambda", "match ", "case ", "yield ", "not ", "else", "\\N{", "%",
     ];
     let cuts = char_boundaries(SAMPLE);
     let mut rng = Lcg(7);
@@ -150,13 +164,70 @@ fn character_insertions() {
 #[test]
 fn odd_inputs() {
     for src in [
-        "", "\n", "\\", "\\\n", "(", ")", "'", "\"\"\"", "f'", "f'{", "f'{x", "f'{x!", "f'{x:", "f'{x:{", "f'{x=",
-        "@", "@llvm", "@llvm\n", "@llvm\ndef", "@llvm\ndef f():", "@llvm\ndef f():\n", "@llvm\ndef f():\n    x",
-        "@llvm\ndef f():\n\n\n", "\t", "\x0c", "  \n\t\n", "match", "match x:", "match x:\n", "match x:\n case",
-        "case x:", "lambda", "lambda *", "def f(", "def f(*, **", "class", "0x", "0b2", "1e", "1e+", ".", "...",
-        "from", "from .", "from . import", "import", "if", "if x:", "try:", "try:\n pass\nexcept*", "with (",
-        "with (a as b", "x = [i for", "x = {**", "é", "日本 = 1", "\u{feff}", "\u{feff}\u{feff}", "\r\r\n",
-        "a = b'\\xff' u'x'", "'\\", "'''\\", "f'''{\n", "\0",
+        "",
+        "\n",
+        "\\",
+        "\\\n",
+        "(",
+        ")",
+        "'",
+        "\"\"\"",
+        "f'",
+        "f'{",
+        "f'{x",
+        "f'{x!",
+        "f'{x:",
+        "f'{x:{",
+        "f'{x=",
+        "@",
+        "@llvm",
+        "@llvm\n",
+        "@llvm\ndef",
+        "@llvm\ndef f():",
+        "@llvm\ndef f():\n",
+        "@llvm\ndef f():\n    x",
+        "@llvm\ndef f():\n\n\n",
+        "\t",
+        "\x0c",
+        "  \n\t\n",
+        "match",
+        "match x:",
+        "match x:\n",
+        "match x:\n case",
+        "case x:",
+        "lambda",
+        "lambda *",
+        "def f(",
+        "def f(*, **",
+        "class",
+        "0x",
+        "0b2",
+        "1e",
+        "1e+",
+        ".",
+        "...",
+        "from",
+        "from .",
+        "from . import",
+        "import",
+        "if",
+        "if x:",
+        "try:",
+        "try:\n pass\nexcept*",
+        "with (",
+        "with (a as b",
+        "x = [i for",
+        "x = {**",
+        "é",
+        "日本 = 1",
+        "\u{feff}",
+        "\u{feff}\u{feff}",
+        "\r\r\n",
+        "a = b'\\xff' u'x'",
+        "'\\",
+        "'''\\",
+        "f'''{\n",
+        "\0",
     ] {
         check(src);
     }

@@ -24,7 +24,8 @@ fn parse_error_renders_with_snippet() {
 fn span_is_underlined_and_help_follows() {
     let src = "x = 1\nstack.push(5)\n";
     let (map, id) = map_with("t.py", src);
-    let diag = Diagnostic::error(id, Span::new(12, 16), "list has no method 'push'").with_help("did you mean 'append'?");
+    let diag = Diagnostic::error(id, Span::new(12, 16), "list has no method 'push'")
+        .with_help("did you mean 'append'?");
     assert_eq!(
         render(&diag, &map, false),
         "t.py:2:7: error: list has no method 'push'\n  |\n2 | stack.push(5)\n  |       ^^^^\nhelp: did you mean 'append'?\n"
@@ -35,7 +36,11 @@ fn span_is_underlined_and_help_follows() {
 fn labels_render_as_notes() {
     let src = "x = 1\nx = 'a'\n";
     let (map, id) = map_with("t.py", src);
-    let diag = Diagnostic::error(id, Span::new(10, 13), "type mismatch").with_label(id, Span::new(0, 1), "first assigned here");
+    let diag = Diagnostic::error(id, Span::new(10, 13), "type mismatch").with_label(
+        id,
+        Span::new(0, 1),
+        "first assigned here",
+    );
     let text = render(&diag, &map, false);
     assert_eq!(
         text,

@@ -14,8 +14,14 @@ use rstest::rstest;
 #[case("a.b[c] = x", "(= ([] (. a b) c) x)")]
 #[case("x = *a, b", "(= x (tuple (* a) b))")]
 #[case("x += 1", "(+= x 1)")]
-#[case("x **= 2; y //= 3; z >>= 1; w <<= 1; v @= m", "(**= x 2)\n(//= y 3)\n(>>= z 1)\n(<<= w 1)\n(@= v m)")]
-#[case("x %= 1; x &= 1; x |= 1; x ^= 1; x -= 1; x *= 1; x /= 1", "(%= x 1)\n(&= x 1)\n(|= x 1)\n(^= x 1)\n(-= x 1)\n(*= x 1)\n(/= x 1)")]
+#[case(
+    "x **= 2; y //= 3; z >>= 1; w <<= 1; v @= m",
+    "(**= x 2)\n(//= y 3)\n(>>= z 1)\n(<<= w 1)\n(@= v m)"
+)]
+#[case(
+    "x %= 1; x &= 1; x |= 1; x ^= 1; x -= 1; x *= 1; x /= 1",
+    "(%= x 1)\n(&= x 1)\n(|= x 1)\n(^= x 1)\n(-= x 1)\n(*= x 1)\n(/= x 1)"
+)]
 #[case("x: int", "(ann x int)")]
 #[case("x: list[int] = []", "(ann x ([] list int) (list))")]
 #[case("self.x: int = 0", "(ann (. self x) int 0)")]
@@ -54,21 +60,41 @@ fn imports(#[case] src: &str, #[case] expected: &str) {
 #[test]
 fn relative_import_level() {
     let m = syntax::parse("from ..a import b", syntax::FileId(0)).unwrap();
-    let syntax::ast::StmtKind::ImportFrom { module, level, .. } = &m.body[0].kind else { panic!() };
+    let syntax::ast::StmtKind::ImportFrom { module, level, .. } = &m.body[0].kind else {
+        panic!()
+    };
     assert_eq!((module.as_deref(), *level), (Some("a"), 2));
 }
 
 #[rstest]
-#[case("if a:\n    b\nelif c:\n    d\nelse:\n    e\n", "(if a b (else (if c d (else e))))")]
+#[case(
+    "if a:\n    b\nelif c:\n    d\nelse:\n    e\n",
+    "(if a b (else (if c d (else e))))"
+)]
 #[case("if a: b; c\n", "(if a b c)")]
-#[case("if (x := f()) > 0:\n    pass\n", "(if (cmp (:= x (call f)) > 0) pass)")]
-#[case("while x:\n    break\nelse:\n    pass\n", "(while x break (else pass))")]
-#[case("for i in range(3):\n    continue\n", "(for i (call range 3) continue)")]
+#[case(
+    "if (x := f()) > 0:\n    pass\n",
+    "(if (cmp (:= x (call f)) > 0) pass)"
+)]
+#[case(
+    "while x:\n    break\nelse:\n    pass\n",
+    "(while x break (else pass))"
+)]
+#[case(
+    "for i in range(3):\n    continue\n",
+    "(for i (call range 3) continue)"
+)]
 #[case("for a, *b in c, d: pass\n", "(for (tuple a (* b)) (tuple c d) pass)")]
 #[case("for (a, b) in c: pass\n", "(for (tuple a b) c pass)")]
-#[case("for x in y:\n    pass\nelse:\n    pass\n", "(for x y pass (else pass))")]
+#[case(
+    "for x in y:\n    pass\nelse:\n    pass\n",
+    "(for x y pass (else pass))"
+)]
 #[case("with a: pass\n", "(with (a) pass)")]
-#[case("with a as b, c as (d, e): pass\n", "(with ((as a b) (as c (tuple d e))) pass)")]
+#[case(
+    "with a as b, c as (d, e): pass\n",
+    "(with ((as a b) (as c (tuple d e))) pass)"
+)]
 #[case("with (a as b, c as d,): pass\n", "(with ((as a b) (as c d)) pass)")]
 #[case("with (a, b): pass\n", "(with (a b) pass)")]
 #[case("with (a, b) as c: pass\n", "(with ((as (tuple a b) c)) pass)")]
@@ -78,32 +104,62 @@ fn relative_import_level() {
     "(try a (except E as e b) (except (tuple F G) c) (except d) (else e) (finally f))"
 )]
 #[case("try:\n    a\nfinally:\n    b\n", "(try a (finally b))")]
-#[case("try:\n    a\nexcept* E:\n    b\nexcept* F as f:\n    c\n", "(try a (except* E b) (except* F as f c))")]
+#[case(
+    "try:\n    a\nexcept* E:\n    b\nexcept* F as f:\n    c\n",
+    "(try a (except* E b) (except* F as f c))"
+)]
 #[case("class A: pass\n", "(class A (bases) pass)")]
-#[case("class A(B, C, metaclass=M, **kw):\n    x: int\n", "(class A (bases B C (kw metaclass M) (** kw)) (ann x int))")]
+#[case(
+    "class A(B, C, metaclass=M, **kw):\n    x: int\n",
+    "(class A (bases B C (kw metaclass M) (** kw)) (ann x int))"
+)]
 #[case("class A():\n    pass\n", "(class A (bases) pass)")]
-#[case("@d1\n@d2.x(3)\nclass A:\n    pass\n", "(class A (bases) @d1 @(call (. d2 x) 3) pass)")]
+#[case(
+    "@d1\n@d2.x(3)\nclass A:\n    pass\n",
+    "(class A (bases) @d1 @(call (. d2 x) 3) pass)"
+)]
 fn compound_statements(#[case] src: &str, #[case] expected: &str) {
     assert_eq!(sexpr(src), expected);
 }
 
 #[rstest]
 #[case("def f(): pass\n", "(def f () pass)")]
-#[case("def f(a, b: int = 1, *args: int, c, d=2, **kw: str) -> None:\n    return\n", "(def f (a b:int=1 *args:int c d=2 **kw:str) -> None (return))")]
+#[case(
+    "def f(a, b: int = 1, *args: int, c, d=2, **kw: str) -> None:\n    return\n",
+    "(def f (a b:int=1 *args:int c d=2 **kw:str) -> None (return))"
+)]
 #[case("def f(a, /, b, *, c): pass\n", "(def f (a / b * c) pass)")]
 #[case("def f(a, b, /): pass\n", "(def f (a b /) pass)")]
 #[case("def f(*, a=1, b): pass\n", "(def f (* a=1 b) pass)")]
 #[case("def f(a,): pass\n", "(def f (a) pass)")]
 #[case("def f():\n    return 1, 2\n", "(def f () (return (tuple 1 2)))")]
 #[case("def f():\n    return *a, b\n", "(def f () (return (tuple (* a) b)))")]
-#[case("def g():\n    yield\n    yield x\n    yield from y\n    z = yield w\n", "(def g () (yield) (yield x) (yield-from y) (= z (yield w)))")]
+#[case(
+    "def g():\n    yield\n    yield x\n    yield from y\n    z = yield w\n",
+    "(def g () (yield) (yield x) (yield-from y) (= z (yield w)))"
+)]
 #[case("def f():\n    x = [(yield)]\n", "(def f () (= x (list (yield))))")]
-#[case("def f():\n    x = yield a, b\n", "(def f () (= x (yield (tuple a b))))")]
-#[case("async def f():\n    await x\n    async for a in b: pass\n    async with c as d: pass\n", "(async def f () (await x) (async for a b pass) (async with ((as c d)) pass))")]
+#[case(
+    "def f():\n    x = yield a, b\n",
+    "(def f () (= x (yield (tuple a b))))"
+)]
+#[case(
+    "async def f():\n    await x\n    async for a in b: pass\n    async with c as d: pass\n",
+    "(async def f () (await x) (async for a b pass) (async with ((as c d)) pass))"
+)]
 #[case("@dec\nasync def f(): pass\n", "(async def f () @dec pass)")]
-#[case("def f():\n    def g():\n        nonlocal x\n        x = 1\n    return g\n", "(def f () (def g () (nonlocal x) (= x 1)) (return g))")]
-#[case("def f():\n    global x\n    x = lambda: (yield)\n", "(def f () (global x) (= x (lambda () (yield))))")]
-#[case("@par(schedule='dynamic', chunk_size=2)\ndef f(): pass\n", "(def f () @(call par (kw schedule \"dynamic\") (kw chunk_size 2)) pass)")]
+#[case(
+    "def f():\n    def g():\n        nonlocal x\n        x = 1\n    return g\n",
+    "(def f () (def g () (nonlocal x) (= x 1)) (return g))"
+)]
+#[case(
+    "def f():\n    global x\n    x = lambda: (yield)\n",
+    "(def f () (global x) (= x (lambda () (yield))))"
+)]
+#[case(
+    "@par(schedule='dynamic', chunk_size=2)\ndef f(): pass\n",
+    "(def f () @(call par (kw schedule \"dynamic\") (kw chunk_size 2)) pass)"
+)]
 fn functions(#[case] src: &str, #[case] expected: &str) {
     assert_eq!(sexpr(src), expected);
 }
@@ -111,7 +167,10 @@ fn functions(#[case] src: &str, #[case] expected: &str) {
 #[rstest]
 #[case("x = (1,\n     2)\n", "(= x (tuple 1 2))")]
 #[case("x = 1 + \\\n    2\n", "(= x (+ 1 2))")]
-#[case("if a:\n\n    # comment\n    b\n  # odd comment\n\n    c\n", "(if a b c)")]
+#[case(
+    "if a:\n\n    # comment\n    b\n  # odd comment\n\n    c\n",
+    "(if a b c)"
+)]
 #[case("if a:\n\tb\n\tif c:\n\t\td\n", "(if a b (if c d))")]
 #[case("if a:\n        b\nelse:\n  c\n", "(if a b (else c))")]
 #[case("x = 1  # trailing\n# last", "(= x 1)")]

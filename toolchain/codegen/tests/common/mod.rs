@@ -1,14 +1,16 @@
 //! Helpers for the code generator's tests: a small builder of CIR modules with the handful of
-//! stdlib-like functions the test programs need, and a runner that emits an object, links it
-//! with clang and runs it.
+//! stdlib-like functions the test programs need, and a runner that emits an object (with the
+//! runtime merged in), links it with clang and runs it.
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use cir::{Field, Func, FuncId, FuncKind, Handler, Loc, TypeId, TypeKind, ValueId, ValueKind, VarId};
+use cir::{
+    Field, Func, FuncId, FuncKind, Handler, Loc, TypeId, TypeKind, ValueId, ValueKind, VarId,
+};
 use codegen::{emit_to_file, Emit, Options};
 
 /// Builds a CIR module by hand.
@@ -31,7 +33,13 @@ impl B {
         let mut m = cir::Module::default();
         m.files.push("test.py".into());
         let int = m.int_type();
-        let i32 = m.ty("Int[32]", TypeKind::Int { bits: 32, signed: true });
+        let i32 = m.ty(
+            "Int[32]",
+            TypeKind::Int {
+                bits: 32,
+                signed: true,
+            },
+        );
         let boolean = m.bool_type();
         let none = m.none_type();
         let byte = m.ty("byte", TypeKind::Byte);
@@ -39,14 +47,39 @@ impl B {
         let str = m.ty(
             "str",
             TypeKind::Record {
-                fields: vec![Field { name: "len".into(), ty: int }, Field { name: "ptr".into(), ty: byte_ptr }],
+                fields: vec![
+                    Field {
+                        name: "len".into(),
+                        ty: int,
+                    },
+                    Field {
+                        name: "ptr".into(),
+                        ty: byte_ptr,
+                    },
+                ],
             },
         );
-        B { m, int, i32, boolean, none, byte_ptr, str, print_str: None, print_int: None, ops: Vec::new(), line: 1 }
+        B {
+            m,
+            int,
+            i32,
+            boolean,
+            none,
+            byte_ptr,
+            str,
+            print_str: None,
+            print_int: None,
+            ops: Vec::new(),
+            line: 1,
+        }
     }
 
     pub fn v(&mut self, kind: ValueKind, ty: TypeId) -> ValueId {
-        let loc = Loc { file: 0, line: self.line, col: 1 };
+        let loc = Loc {
+            file: 0,
+            line: self.line,
+            col: 1,
+        };
         self.m.add_value(kind, ty, loc)
     }
 
@@ -102,7 +135,12 @@ impl B {
         self.flow(ValueKind::Return(x))
     }
 
-    pub fn if_(&mut self, cond: ValueId, then: Vec<ValueId>, other: Option<Vec<ValueId>>) -> ValueId {
+    pub fn if_(
+        &mut self,
+        cond: ValueId,
+        then: Vec<ValueId>,
+        other: Option<Vec<ValueId>>,
+    ) -> ValueId {
         let then = self.series(then);
         let other = other.map(|o| self.series(o));
         self.flow(ValueKind::If { cond, then, other })
@@ -114,10 +152,23 @@ impl B {
     }
 
     /// `for var in range(start, end, step)`.
-    pub fn range_for(&mut self, var: VarId, start: i64, end: i64, step: i64, body: Vec<ValueId>) -> ValueId {
+    pub fn range_for(
+        &mut self,
+        var: VarId,
+        start: i64,
+        end: i64,
+        step: i64,
+        body: Vec<ValueId>,
+    ) -> ValueId {
         let (start, end) = (self.int(start), self.int(end));
         let body = self.series(body);
-        self.flow(ValueKind::ImperativeFor { start, end, step, var, body })
+        self.flow(ValueKind::ImperativeFor {
+            start,
+            end,
+            step,
+            var,
+            body,
+        })
     }
 
     pub fn call(&mut self, func: FuncId, args: Vec<ValueId>) -> ValueId {
@@ -126,15 +177,27 @@ impl B {
     }
 
     /// Declares a function; its body is set later with [`B::body`].
-    pub fn func(&mut self, name: &str, args: &[(&str, TypeId)], ret: TypeId) -> (FuncId, Vec<VarId>) {
-        let vars: Vec<VarId> = args.iter().map(|(n, t)| self.m.add_var(*n, *t, false)).collect();
+    pub fn func(
+        &mut self,
+        name: &str,
+        args: &[(&str, TypeId)],
+        ret: TypeId,
+    ) -> (FuncId, Vec<VarId>) {
+        let vars: Vec<VarId> = args
+            .iter()
+            .map(|(n, t)| self.m.add_var(*n, *t, false))
+            .collect();
         let placeholder = self.series(vec![]);
         let f = self.m.add_func(Func {
             name: name.into(),
             unmangled: name.split('[').next().unwrap_or(name).into(),
             args: vars.clone(),
             ret,
-            kind: FuncKind::Bodied { locals: vec![], body: placeholder, generator: false },
+            kind: FuncKind::Bodied {
+                locals: vec![],
+                body: placeholder,
+                generator: false,
+            },
             attrs: vec![],
             loc: Loc::default(),
         });
@@ -143,12 +206,20 @@ impl B {
 
     pub fn body(&mut self, f: FuncId, locals: Vec<VarId>, body: Vec<ValueId>) {
         let body = self.series(body);
-        self.m.func_mut(f).kind = FuncKind::Bodied { locals, body, generator: false };
+        self.m.func_mut(f).kind = FuncKind::Bodied {
+            locals,
+            body,
+            generator: false,
+        };
     }
 
     pub fn gen_body(&mut self, f: FuncId, locals: Vec<VarId>, body: Vec<ValueId>) {
         let body = self.series(body);
-        self.m.func_mut(f).kind = FuncKind::Bodied { locals, body, generator: true };
+        self.m.func_mut(f).kind = FuncKind::Bodied {
+            locals,
+            body,
+            generator: true,
+        };
     }
 
     /// Sets the module's implicit main function.
@@ -159,27 +230,44 @@ impl B {
         self.m.main = Some(f);
     }
 
-    pub fn llvm_fn(&mut self, name: &str, args: &[(&str, TypeId)], ret: TypeId, ir: &str) -> FuncId {
-        let vars: Vec<VarId> = args.iter().map(|(n, t)| self.m.add_var(*n, *t, false)).collect();
+    pub fn llvm_fn(
+        &mut self,
+        name: &str,
+        args: &[(&str, TypeId)],
+        ret: TypeId,
+        ir: &str,
+    ) -> FuncId {
+        let vars: Vec<VarId> = args
+            .iter()
+            .map(|(n, t)| self.m.add_var(*n, *t, false))
+            .collect();
         self.m.add_func(Func {
             name: name.into(),
             unmangled: name.into(),
             args: vars,
             ret,
-            kind: FuncKind::Llvm { ir: ir.into(), type_args: vec![] },
+            kind: FuncKind::Llvm {
+                ir: ir.into(),
+                type_args: vec![],
+            },
             attrs: vec![],
             loc: Loc::default(),
         })
     }
 
     pub fn extern_fn(&mut self, symbol: &str, args: &[(&str, TypeId)], ret: TypeId) -> FuncId {
-        let vars: Vec<VarId> = args.iter().map(|(n, t)| self.m.add_var(*n, *t, false)).collect();
+        let vars: Vec<VarId> = args
+            .iter()
+            .map(|(n, t)| self.m.add_var(*n, *t, false))
+            .collect();
         self.m.add_func(Func {
             name: format!("{symbol}[extern]"),
             unmangled: symbol.into(),
             args: vars,
             ret,
-            kind: FuncKind::External { symbol: symbol.into() },
+            kind: FuncKind::External {
+                symbol: symbol.into(),
+            },
             attrs: vec![],
             loc: Loc::default(),
         })
@@ -197,25 +285,38 @@ impl B {
 
     pub fn add(&mut self, a: ValueId, b: ValueId) -> ValueId {
         let int = self.int;
-        let f = self.op("int.__add__", int, "%tmp = add i64 %self, %other\nret i64 %tmp");
+        let f = self.op(
+            "int.__add__",
+            int,
+            "%tmp = add i64 %self, %other\nret i64 %tmp",
+        );
         self.call(f, vec![a, b])
     }
 
     pub fn sub(&mut self, a: ValueId, b: ValueId) -> ValueId {
         let int = self.int;
-        let f = self.op("int.__sub__", int, "%tmp = sub i64 %self, %other\nret i64 %tmp");
+        let f = self.op(
+            "int.__sub__",
+            int,
+            "%tmp = sub i64 %self, %other\nret i64 %tmp",
+        );
         self.call(f, vec![a, b])
     }
 
     pub fn mul(&mut self, a: ValueId, b: ValueId) -> ValueId {
         let int = self.int;
-        let f = self.op("int.__mul__", int, "%tmp = mul i64 %self, %other\nret i64 %tmp");
+        let f = self.op(
+            "int.__mul__",
+            int,
+            "%tmp = mul i64 %self, %other\nret i64 %tmp",
+        );
         self.call(f, vec![a, b])
     }
 
     fn cmp(&mut self, name: &str, pred: &str, a: ValueId, b: ValueId) -> ValueId {
         let t = self.boolean;
-        let ir = format!("%tmp = icmp {pred} i64 %self, %other\n%res = zext i1 %tmp to i8\nret i8 %res");
+        let ir =
+            format!("%tmp = icmp {pred} i64 %self, %other\n%res = zext i1 %tmp to i8\nret i8 %res");
         let f = self.op(name, t, &ir);
         self.call(f, vec![a, b])
     }
@@ -243,8 +344,13 @@ impl B {
         if let Some(f) = self.print_str {
             return f;
         }
-        let (int, i32, none, byte_ptr, str) = (self.int, self.i32, self.none, self.byte_ptr, self.str);
-        let write = self.extern_fn("seq_write", &[("fd", i32), ("len", int), ("p", byte_ptr)], none);
+        let (int, i32, none, byte_ptr, str) =
+            (self.int, self.i32, self.none, self.byte_ptr, self.str);
+        let write = self.extern_fn(
+            "seq_write",
+            &[("fd", i32), ("len", int), ("p", byte_ptr)],
+            none,
+        );
         let (f, args) = self.func("print_str", &[("s", str)], none);
         let s = args[0];
         let mut body = Vec::new();
@@ -253,12 +359,24 @@ impl B {
                 None => self.get(s),
                 Some(nl) => self.strc(nl),
             };
-            let len = self.v(ValueKind::Extract { value: sv, field: 0 }, int);
+            let len = self.v(
+                ValueKind::Extract {
+                    value: sv,
+                    field: 0,
+                },
+                int,
+            );
             let sv2 = match piece {
                 None => self.get(s),
                 Some(nl) => self.strc(nl),
             };
-            let ptr = self.v(ValueKind::Extract { value: sv2, field: 1 }, byte_ptr);
+            let ptr = self.v(
+                ValueKind::Extract {
+                    value: sv2,
+                    field: 1,
+                },
+                byte_ptr,
+            );
             let fd = self.i32c(1);
             body.push(self.call(write, vec![fd, len, ptr]));
         }
@@ -300,7 +418,10 @@ impl B {
 
     /// A reference class with a `str` message field.
     pub fn exc_class(&mut self, name: &str, parent: Option<TypeId>) -> TypeId {
-        let fields = vec![Field { name: "msg".into(), ty: self.str }];
+        let fields = vec![Field {
+            name: "msg".into(),
+            ty: self.str,
+        }];
         self.m.ty(name, TypeKind::Ref { fields, parent })
     }
 
@@ -310,7 +431,11 @@ impl B {
         let a = self.set(tmp, obj);
         let target = self.get(tmp);
         let m = self.strc(msg);
-        let ins = self.flow(ValueKind::Insert { target, field: 0, value: m });
+        let ins = self.flow(ValueKind::Insert {
+            target,
+            field: 0,
+            value: m,
+        });
         let e = self.get(tmp);
         let t = self.flow(ValueKind::Throw(e));
         vec![a, ins, t]
@@ -320,7 +445,13 @@ impl B {
     pub fn print_msg(&mut self, e: VarId) -> ValueId {
         let str = self.str;
         let ev = self.get(e);
-        let msg = self.v(ValueKind::Extract { value: ev, field: 0 }, str);
+        let msg = self.v(
+            ValueKind::Extract {
+                value: ev,
+                field: 0,
+            },
+            str,
+        );
         let f = self.print_str_fn();
         self.call(f, vec![msg])
     }
@@ -335,11 +466,20 @@ impl B {
         let body = self.series(body);
         let handlers = handlers
             .into_iter()
-            .map(|(types, var, b)| Handler { types, var, body: self.series(b) })
+            .map(|(types, var, b)| Handler {
+                types,
+                var,
+                body: self.series(b),
+            })
             .collect();
         let orelse = orelse.map(|o| self.series(o));
         let finally = finally.map(|f| self.series(f));
-        self.flow(ValueKind::Try { body, handlers, orelse, finally })
+        self.flow(ValueKind::Try {
+            body,
+            handlers,
+            orelse,
+            finally,
+        })
     }
 }
 
@@ -361,27 +501,28 @@ fn scratch() -> PathBuf {
     dir
 }
 
-/// The stand-in runtime object, compiled once per test process.
-fn test_runtime() -> &'static Path {
-    static OBJ: OnceLock<PathBuf> = OnceLock::new();
-    OBJ.get_or_init(|| {
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/support/test_rt.c");
-        let obj = scratch().join("test_rt.o");
-        let st = Command::new("clang-19").args(["-c", "-O1", "-fPIC"]).arg(&src).arg("-o").arg(&obj).status().unwrap();
-        assert!(st.success(), "compiling the test runtime failed");
-        obj
-    })
-}
-
 /// Compiles the module for the host, links it and runs it.
 pub fn run(m: &cir::Module, release: bool) -> Run {
     let dir = scratch();
     let obj = dir.join("prog.o");
     let exe = dir.join("prog");
-    let opts = Options { release, ..Options::default() };
+    let opts = Options {
+        release,
+        ..Options::default()
+    };
     emit_to_file(m, &opts, Emit::Object, &obj).unwrap_or_else(|e| panic!("codegen failed: {e}"));
-    let out = Command::new("clang-19").arg(&obj).arg(test_runtime()).args(["-lgc", "-lm", "-o"]).arg(&exe).output().unwrap();
-    assert!(out.status.success(), "link failed: {}", String::from_utf8_lossy(&out.stderr));
+    // The runtime is merged into the object: only the C library and the collector remain.
+    let out = Command::new("clang-19")
+        .arg(&obj)
+        .args(["-lgc", "-lm", "-o"])
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "link failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = Command::new(&exe).output().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     Run {
@@ -395,7 +536,135 @@ pub fn run(m: &cir::Module, release: bool) -> Run {
 pub fn expect_output(m: &cir::Module, expected: &str) {
     for release in [false, true] {
         let r = run(m, release);
-        assert_eq!(r.stdout, expected, "stdout (release={release}); stderr: {}", r.stderr);
-        assert_eq!(r.status, 0, "exit status (release={release}); stderr: {}", r.stderr);
+        assert_eq!(
+            r.stdout, expected,
+            "stdout (release={release}); stderr: {}",
+            r.stderr
+        );
+        assert_eq!(
+            r.status, 0,
+            "exit status (release={release}); stderr: {}",
+            r.stderr
+        );
     }
+    if let Some(r) = run_aarch64(m) {
+        assert_eq!(
+            r.stdout, expected,
+            "stdout (aarch64 under qemu); stderr: {}",
+            r.stderr
+        );
+        assert_eq!(
+            r.status, 0,
+            "exit status (aarch64 under qemu); stderr: {}",
+            r.stderr
+        );
+    }
+}
+
+/// What an AArch64 Linux cross build needs: qemu, the cross C library and GCC's cross support
+/// files (crt objects, libgcc with the unwinder).
+struct Cross {
+    qemu: PathBuf,
+    sysroot: PathBuf,
+    gcc_dir: PathBuf,
+    gc_shim: PathBuf,
+}
+
+/// The machine has no AArch64 build of libgc: the cross-built tests allocate with calloc.
+const GC_SHIM: &str = "#include <stdlib.h>
+void GC_init(void) {}
+void *GC_malloc(size_t n) { return calloc(1, n ? n : 1); }
+void *GC_malloc_atomic(size_t n) { return calloc(1, n ? n : 1); }
+void *GC_realloc(void *p, size_t n) { return realloc(p, n ? n : 1); }
+void GC_free(void *p) { free(p); }
+";
+
+fn find_in_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// The cross toolchain, when this machine has one (else cross runs are skipped).
+fn cross() -> Option<&'static Cross> {
+    static CROSS: OnceLock<Option<Cross>> = OnceLock::new();
+    CROSS
+        .get_or_init(|| {
+            let qemu =
+                find_in_path("qemu-aarch64-static").or_else(|| find_in_path("qemu-aarch64"))?;
+            let sysroot = PathBuf::from("/usr/aarch64-linux-gnu");
+            if !sysroot.join("lib/libc.so.6").is_file() {
+                return None;
+            }
+            let gcc_dir = std::fs::read_dir("/usr/lib/gcc-cross/aarch64-linux-gnu")
+                .ok()?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .find(|d| d.join("libgcc_eh.a").is_file())?;
+            let dir = scratch();
+            let src = dir.join("gc_shim.c");
+            std::fs::write(&src, GC_SHIM).ok()?;
+            let gc_shim = dir.join("gc_shim.o");
+            let ok = Command::new("clang-19")
+                .args(["--target=aarch64-linux-gnu", "-c"])
+                .arg(&src)
+                .arg("-o")
+                .arg(&gc_shim)
+                .status()
+                .ok()?
+                .success();
+            ok.then_some(Cross {
+                qemu,
+                sysroot,
+                gcc_dir,
+                gc_shim,
+            })
+        })
+        .as_ref()
+}
+
+/// Builds the module for aarch64-unknown-linux-gnu (release), links it with lld and runs it
+/// under qemu; `None` when the machine has no cross toolchain.
+pub fn run_aarch64(m: &cir::Module) -> Option<Run> {
+    let cross = cross()?;
+    let dir = scratch();
+    let obj = dir.join("prog.o");
+    let exe = dir.join("prog");
+    let opts = Options {
+        triple: "aarch64-unknown-linux-gnu".into(),
+        release: true,
+        ..Options::default()
+    };
+    emit_to_file(m, &opts, Emit::Object, &obj).unwrap_or_else(|e| panic!("codegen failed: {e}"));
+    let out = Command::new("clang-19")
+        .args([
+            "--target=aarch64-linux-gnu",
+            "-fuse-ld=lld",
+            "--gcc-toolchain=/usr",
+        ])
+        .arg(format!("-B{}", cross.gcc_dir.display()))
+        .arg(format!("-L{}", cross.gcc_dir.display()))
+        .arg(format!("-L{}", cross.sysroot.join("lib").display()))
+        .arg(&obj)
+        .arg(&cross.gc_shim)
+        .args(["-lm", "-o"])
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "cross link failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = Command::new(&cross.qemu)
+        .env("QEMU_LD_PREFIX", &cross.sysroot)
+        .arg(&exe)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        status: out.status.code().unwrap_or(-1),
+    })
 }

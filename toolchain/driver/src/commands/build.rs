@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use clap::{Args, ValueEnum};
+
 use crate::backend::Settings;
 use crate::errors::{Error, Result};
 use crate::manifest::ProfileName;
@@ -14,18 +16,28 @@ use crate::target::Target;
 use crate::ui::Ui;
 use crate::Emit;
 
-/// What `codon build` was asked for.
-#[derive(Debug)]
-pub struct Request {
+/// Arguments of `codon build`.
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// The program (a `.py` or `.codon` file); default: the project in or above this folder.
     pub file: Option<PathBuf>,
+    /// Output path, `-` for stdout (text outputs only). Default: the file's stem in this
+    /// folder, or target/TRIPLE/PROFILE/NAME in a project; text outputs of a file go to stdout.
+    #[arg(short, long, value_name = "PATH")]
     pub output: Option<PathBuf>,
+    /// Build with optimizations (the `release` profile).
+    #[arg(long)]
     pub release: bool,
+    /// What to produce.
+    #[arg(long, value_enum, default_value_t = Emit::Exe)]
     pub emit: Emit,
+    /// Target triple to compile for (default: the host, or the project's `targets`).
+    #[arg(long, value_name = "TRIPLE")]
     pub target: Option<String>,
 }
 
 /// Runs `codon build`.
-pub fn build(ui: &Ui, req: &Request) -> Result<ExitCode> {
+pub fn build(ui: &Ui, req: &BuildArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let target = req.target.as_deref().map(Target::parse).transpose()?;
     match &req.file {
@@ -35,9 +47,9 @@ pub fn build(ui: &Ui, req: &Request) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn build_file(ui: &Ui, req: &Request, file: &Path, target: Target, start: Instant) -> Result<()> {
+fn build_file(ui: &Ui, req: &BuildArgs, file: &Path, target: Target, start: Instant) -> Result<()> {
     let dest = match &req.output {
-        Some(path) => Destination::File(path.clone()),
+        Some(path) => explicit_destination(path, req.emit)?,
         None if req.emit.is_text() => Destination::Stdout,
         None => {
             let stem = file
@@ -48,23 +60,14 @@ fn build_file(ui: &Ui, req: &Request, file: &Path, target: Target, start: Instan
             Destination::File(PathBuf::from(name))
         }
     };
-    pipeline::compile(
-        ui,
-        file,
-        &Settings {
-            target: &target,
-            optimize: req.release,
-        },
-        req.emit,
-        &dest,
-    )?;
-    if let Destination::File(path) = &dest {
-        ui.built(path, start);
-    }
-    Ok(())
+    let settings = Settings {
+        target: &target,
+        optimize: req.release,
+    };
+    compile(ui, file, &settings, req.emit, &dest, start)
 }
 
-fn build_project(ui: &Ui, req: &Request, target: Option<Target>, start: Instant) -> Result<()> {
+fn build_project(ui: &Ui, req: &BuildArgs, target: Option<Target>, start: Instant) -> Result<()> {
     let project = Project::find(ui)?;
     let manifest = &project.manifest;
     let targets = match target {
@@ -88,22 +91,49 @@ fn build_project(ui: &Ui, req: &Request, target: Option<Target>, start: Instant)
     };
     let profile = ProfileName::pick(req.release);
     for target in &targets {
-        let output = match &req.output {
-            Some(path) => path.clone(),
-            None => project.output_path(target, profile, emit)?,
+        let dest = match &req.output {
+            Some(path) => explicit_destination(path, emit)?,
+            None => Destination::File(project.output_path(target, profile, emit)?),
         };
         let settings = Settings {
             target,
             optimize: manifest.optimize(profile),
         };
-        pipeline::compile(
-            ui,
-            &source,
-            &settings,
-            emit,
-            &Destination::File(output.clone()),
-        )?;
-        ui.built(&output, start);
+        compile(ui, &source, &settings, emit, &dest, start)?;
+    }
+    Ok(())
+}
+
+/// `-o PATH` as a destination: `-` means stdout, which only text outputs can go to.
+fn explicit_destination(path: &Path, emit: Emit) -> Result<Destination> {
+    if path != Path::new("-") {
+        Ok(Destination::File(path.to_path_buf()))
+    } else if emit.is_text() {
+        Ok(Destination::Stdout)
+    } else {
+        let name = emit
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default();
+        Err(Error::msg(format!(
+            "--emit {name} is binary and cannot go to stdout (-o -)"
+        ))
+        .with_help("name an output file with -o PATH"))
+    }
+}
+
+/// Compiles, then reports the output written (if it went to a file).
+fn compile(
+    ui: &Ui,
+    source: &Path,
+    settings: &Settings,
+    emit: Emit,
+    dest: &Destination,
+    start: Instant,
+) -> Result<()> {
+    pipeline::compile(ui, source, settings, emit, dest)?;
+    if let Destination::File(path) = dest {
+        ui.built(path, start);
     }
     Ok(())
 }

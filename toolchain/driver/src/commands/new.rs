@@ -1,15 +1,29 @@
 //! `codon new`: a project folder from a template.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
 
 use crate::errors::{Error, Result};
 use crate::manifest::check_name;
 use crate::templates;
 use crate::ui::{shown, Ui};
 
+/// Arguments of `codon new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// Folder to create; its last component is the package name.
+    pub name: PathBuf,
+    /// Create a library (src/lib.codon) instead of a program (src/main.codon).
+    #[arg(long)]
+    pub lib: bool,
+}
+
 /// Creates the project folder `path` (a program, or a library when `lib`); its last component
 /// is the package name. Never touches an existing folder.
-pub fn new(ui: &Ui, path: &Path, lib: bool) -> Result<()> {
+pub fn new(ui: &Ui, req: &NewArgs) -> Result<ExitCode> {
+    let (path, lib) = (req.name.as_path(), req.lib);
     let name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
         Error::msg(format!(
             "'{}' does not end in a package name",
@@ -37,7 +51,7 @@ pub fn new(ui: &Ui, path: &Path, lib: bool) -> Result<()> {
         "Created {kind} package '{name}' in {}",
         shown(path)
     ));
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 fn write_files(root: &Path, name: &str, lib: bool) -> Result<()> {

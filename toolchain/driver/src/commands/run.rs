@@ -3,8 +3,10 @@
 
 use std::ffi::OsStr;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
+
+use clap::Args;
 
 use crate::backend::Settings;
 use crate::errors::{Error, Result};
@@ -15,26 +17,36 @@ use crate::target::Target;
 use crate::ui::{shown, Ui};
 use crate::Emit;
 
+/// Arguments of `codon run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The program (a `.py` or `.codon` file); default: the project's `bin` from codon.yaml.
+    pub file: Option<PathBuf>,
+    /// Build with optimizations (the `release` profile).
+    #[arg(long)]
+    pub release: bool,
+    /// Arguments for the program (its `sys.argv[1:]`), after `--`.
+    #[arg(last = true)]
+    pub args: Vec<String>,
+}
+
 /// Runs `codon run`: `file`, or the current project's program when `None`.
-pub fn run(ui: &Ui, file: Option<&Path>, release: bool, args: &[String]) -> Result<ExitCode> {
+pub fn run(ui: &Ui, req: &RunArgs) -> Result<ExitCode> {
     let host = Target::host();
     // A single file builds into a temporary folder, which lives until the program has exited.
     let mut scratch = None;
-    let (source, exe, optimize) = match file {
+    let (source, exe, optimize) = match &req.file {
         Some(file) => {
             let dir = scratch.insert(pipeline::scratch_dir()?);
             let stem = file.file_stem().unwrap_or(OsStr::new("main"));
-            (file.to_path_buf(), dir.path().join(stem), release)
+            (file.clone(), dir.path().join(stem), req.release)
         }
         None => {
             let project = Project::find(ui)?;
-            let profile = ProfileName::pick(release);
+            let source = project.bin_source()?;
+            let profile = ProfileName::pick(req.release);
             let exe = project.output_path(&host, profile, Emit::Exe)?;
-            (
-                project.bin_source()?,
-                exe,
-                project.manifest.optimize(profile),
-            )
+            (source, exe, project.manifest.optimize(profile))
         }
     };
     let settings = Settings {
@@ -49,7 +61,7 @@ pub fn run(ui: &Ui, file: Option<&Path>, release: bool, args: &[String]) -> Resu
         &Destination::File(exe.clone()),
     )?;
     // The program sees its main module as `sys.argv[0]`, as under Python.
-    execute(ui, &exe, source.as_os_str(), args)
+    execute(ui, &exe, source.as_os_str(), &req.args)
 }
 
 /// Runs `exe` with `argv0` and `args`, sharing stdin, stdout and stderr; its exit status.

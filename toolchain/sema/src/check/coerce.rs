@@ -36,7 +36,7 @@ impl Fcx<'_, '_> {
                     Err(_) => false,
                 }
             }
-            (Type::Class { class: vc, .. }, Type::Class { class: tc, .. }) => {
+            (Type::Class { class: vc, .. }, Type::Class { class: tc, .. }) if vc != tc => {
                 (*vc == core.int && *tc == core.float) || (*vc == core.bool_ && *tc == core.int) || self.is_subclass(*vc, *tc)
             }
             _ => false,
@@ -90,7 +90,7 @@ impl Fcx<'_, '_> {
                 if *vc == core.bool_ && *class == core.int {
                     return self.call_method_named(e, "__int__", vec![], "int()");
                 }
-                if self.is_subclass(*vc, *class) {
+                if *vc != *class && self.is_subclass(*vc, *class) {
                     let span = e.span;
                     return Ok(TExpr::new(TExprKind::Cast(Box::new(e)), t.clone(), span));
                 }

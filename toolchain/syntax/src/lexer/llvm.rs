@@ -7,9 +7,39 @@
 
 use super::Lexer;
 use crate::span::Span;
-use crate::token::{Token, TokenKind};
+use crate::token::{Keyword, Token, TokenKind};
 
 impl Lexer<'_> {
+    /// Called after each `Newline` token: notices `@llvm` decorators and captures the body of
+    /// the function they decorate; then starts a new logical line.
+    pub(super) fn end_logical_line(&mut self) {
+        let line = self.tokens.get(self.line_first_token..).unwrap_or(&[]);
+        let kinds: Vec<&TokenKind> = line.iter().map(|t| &t.kind).collect();
+        let is_llvm_decorator = matches!(kinds.as_slice(), [TokenKind::At, TokenKind::Name(n), TokenKind::Newline] if n == "llvm");
+        let starts_def = matches!(
+            kinds.as_slice(),
+            [TokenKind::Keyword(Keyword::Def), ..]
+                | [
+                    TokenKind::Keyword(Keyword::Async),
+                    TokenKind::Keyword(Keyword::Def),
+                    ..
+                ]
+        );
+        let ends_with_colon = kinds.len() >= 2 && kinds[kinds.len() - 2] == &TokenKind::Colon;
+        if is_llvm_decorator {
+            self.llvm_pending = true;
+        } else if matches!(kinds.first(), Some(TokenKind::At)) {
+            // Another decorator: keep waiting for the `def`.
+        } else if self.llvm_pending && starts_def && ends_with_colon {
+            self.llvm_pending = false;
+            let def_indent = self.indents.last().map_or(0, |&(c, _)| c);
+            self.capture_llvm_body(def_indent);
+        } else {
+            self.llvm_pending = false;
+        }
+        self.line_first_token = self.tokens.len();
+    }
+
     /// Captures the body of an `@llvm` function starting at the current position (the line
     /// after the header). Leaves everything as it is when the block is empty, so that the
     /// parser reports the missing body.

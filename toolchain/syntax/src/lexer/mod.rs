@@ -4,17 +4,20 @@
 //! [`TokenKind::Eof`]. Lines inside brackets or ended by a backslash are joined; indentation
 //! changes become `Indent`/`Dedent` tokens (tab stops of 8, with Python's check that tabs and
 //! spaces are used consistently). The body of an `@llvm` function is not tokenized: it becomes
-//! one [`TokenKind::LlvmBody`] token (see [`llvm`]).
+//! one [`TokenKind::LlvmBody`] token (see the `llvm` submodule).
 //!
 //! F-string replacement fields are tokenized on demand by the parser with
-//! [`lex_fstring_field`], which stops at the `}`, `!`, `:` or `=` that ends the expression.
+//! `lex_fstring_field`, which stops at the `}`, `!`, `:` or `=` that ends the expression.
 
 pub(crate) mod escape;
+mod layout;
 mod llvm;
 mod number;
+mod punct;
 mod string;
+#[cfg(test)]
+mod tests;
 
-use crate::ast::BinOp;
 use crate::diag::{Diagnostic, FileId};
 use crate::span::Span;
 use crate::token::{Keyword, Token, TokenKind};
@@ -40,7 +43,9 @@ impl LexError {
 /// The tokens of a file, and the error that stopped the lexer, if any.
 #[derive(Debug, Clone)]
 pub struct LexOutput {
+    /// The tokens, always ending with `Eof`.
     pub tokens: Vec<Token>,
+    /// What stopped the lexer, if anything did.
     pub error: Option<LexError>,
 }
 
@@ -234,161 +239,6 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Handles the indentation at the start of a line: skips blank and comment-only lines,
-    /// then emits `Indent`/`Dedent` tokens. Returns false at the end of the input.
-    fn indentation(&mut self) -> LexResult<bool> {
-        loop {
-            let line_start = self.pos;
-            let (mut col, mut alt) = (0usize, 0usize);
-            while let Some(c) = self.peek() {
-                match c {
-                    ' ' => {
-                        col += 1;
-                        alt += 1;
-                    }
-                    '\t' => {
-                        col = (col / 8 + 1) * 8;
-                        alt += 1;
-                    }
-                    '\x0c' => {
-                        col = 0;
-                        alt = 0;
-                    }
-                    _ => break,
-                }
-                self.bump();
-            }
-            match self.peek() {
-                None => return Ok(false),
-                Some('#') => {
-                    self.skip_comment();
-                    self.eat_newline();
-                    continue;
-                }
-                Some('\n' | '\r') => {
-                    self.eat_newline();
-                    continue;
-                }
-                Some(_) => {}
-            }
-            let span = Span::new(line_start, self.pos);
-            let (top, top_alt) = self.indents.last().copied().unwrap_or((0, 0));
-            if col > top {
-                if alt <= top_alt {
-                    return Err(self.inconsistent_tabs(span));
-                }
-                self.indents.push((col, alt));
-                self.tokens.push(Token {
-                    kind: TokenKind::Indent,
-                    span,
-                });
-            } else {
-                while self.indents.last().is_some_and(|&(c, _)| c > col) {
-                    self.indents.pop();
-                    self.tokens.push(Token {
-                        kind: TokenKind::Dedent,
-                        span: Span::new(self.pos, self.pos),
-                    });
-                }
-                match self.indents.last() {
-                    Some(&(c, a)) if c == col => {
-                        if a != alt {
-                            return Err(self.inconsistent_tabs(span));
-                        }
-                    }
-                    _ => {
-                        return Err(
-                            self.error(span, "unindent does not match any outer indentation level")
-                        );
-                    }
-                }
-            }
-            self.line_first_token = self.tokens.len();
-            return Ok(true);
-        }
-    }
-
-    fn inconsistent_tabs(&self, span: Span) -> Diagnostic {
-        self.error(span, "inconsistent use of tabs and spaces in indentation")
-    }
-
-    /// Called after a `Newline` token: notices `@llvm` decorators and captures the body of the
-    /// function they decorate.
-    fn end_logical_line(&mut self) {
-        let line = self.tokens.get(self.line_first_token..).unwrap_or(&[]);
-        let kinds: Vec<&TokenKind> = line.iter().map(|t| &t.kind).collect();
-        let is_llvm_decorator = matches!(kinds.as_slice(), [TokenKind::At, TokenKind::Name(n), TokenKind::Newline] if n == "llvm");
-        let starts_def = matches!(
-            kinds.as_slice(),
-            [TokenKind::Keyword(Keyword::Def), ..]
-                | [
-                    TokenKind::Keyword(Keyword::Async),
-                    TokenKind::Keyword(Keyword::Def),
-                    ..
-                ]
-        );
-        let ends_with_colon = kinds.len() >= 2 && kinds[kinds.len() - 2] == &TokenKind::Colon;
-        if is_llvm_decorator {
-            self.llvm_pending = true;
-        } else if matches!(kinds.first(), Some(TokenKind::At)) {
-            // Another decorator: keep waiting for the `def`.
-        } else if self.llvm_pending && starts_def && ends_with_colon {
-            self.llvm_pending = false;
-            let def_indent = self.indents.last().map_or(0, |&(c, _)| c);
-            self.capture_llvm_body(def_indent);
-        } else {
-            self.llvm_pending = false;
-        }
-        self.line_first_token = self.tokens.len();
-    }
-
-    fn eat_newline(&mut self) {
-        match self.peek() {
-            Some('\r') => {
-                self.bump();
-                if self.peek() == Some('\n') {
-                    self.bump();
-                }
-            }
-            Some('\n') => {
-                self.bump();
-            }
-            _ => {}
-        }
-    }
-
-    fn skip_blanks(&mut self) {
-        while let Some(' ' | '\t' | '\x0c') = self.peek() {
-            self.bump();
-        }
-    }
-
-    fn skip_comment(&mut self) {
-        while let Some(c) = self.peek() {
-            if c == '\n' || c == '\r' {
-                break;
-            }
-            self.bump();
-        }
-    }
-
-    /// A backslash that joins this line with the next.
-    fn continuation(&mut self) -> LexResult<()> {
-        let start = self.pos;
-        self.bump();
-        match self.peek() {
-            Some('\n' | '\r') => {
-                self.eat_newline();
-                Ok(())
-            }
-            None => Err(self.error(Span::new(start, self.pos), "unexpected EOF while parsing")),
-            Some(_) => Err(self.error(
-                Span::new(start, self.pos),
-                "unexpected character after line continuation character",
-            )),
-        }
-    }
-
     /// Lexes one token starting at the current (non-blank) character.
     fn token(&mut self) -> LexResult<()> {
         let start = self.pos;
@@ -408,51 +258,11 @@ impl<'a> Lexer<'a> {
         }
         match c {
             '(' | '[' | '{' => {
-                self.bump();
-                self.brackets.push((c, Span::new(start, self.pos)));
-                let kind = match c {
-                    '(' => TokenKind::LPar,
-                    '[' => TokenKind::LSqb,
-                    _ => TokenKind::LBrace,
-                };
-                self.push(kind, start);
+                self.open_bracket(c);
                 Ok(())
             }
             ')' | ']' | '}' => self.close_bracket(c),
             _ => self.operator(),
-        }
-    }
-
-    fn close_bracket(&mut self, c: char) -> LexResult<()> {
-        let start = self.pos;
-        self.bump();
-        let span = Span::new(start, self.pos);
-        let expected_open = match c {
-            ')' => '(',
-            ']' => '[',
-            _ => '{',
-        };
-        match self.brackets.pop() {
-            None => Err(self.error(span, format!("unmatched '{c}'"))),
-            Some((open, open_span)) if open != expected_open => {
-                let open_line = self.line_of(open_span.start as usize);
-                let here_line = self.line_of(start);
-                let msg = if open_line == here_line {
-                    format!("closing parenthesis '{c}' does not match opening parenthesis '{open}'")
-                } else {
-                    format!("closing parenthesis '{c}' does not match opening parenthesis '{open}' on line {open_line}")
-                };
-                Err(self.error(span, msg))
-            }
-            Some(_) => {
-                let kind = match c {
-                    ')' => TokenKind::RPar,
-                    ']' => TokenKind::RSqb,
-                    _ => TokenKind::RBrace,
-                };
-                self.push(kind, start);
-                Ok(())
-            }
         }
     }
 
@@ -475,72 +285,6 @@ impl<'a> Lexer<'a> {
         };
         self.push(kind, start);
         Ok(())
-    }
-
-    fn operator(&mut self) -> LexResult<()> {
-        use TokenKind as T;
-        let start = self.pos;
-        let rest = self.rest();
-        const OPS: &[(&str, TokenKind)] = &[
-            ("**=", T::AugAssign(BinOp::Pow)),
-            ("//=", T::AugAssign(BinOp::FloorDiv)),
-            (">>=", T::AugAssign(BinOp::RShift)),
-            ("<<=", T::AugAssign(BinOp::LShift)),
-            ("...", T::Ellipsis),
-            ("+=", T::AugAssign(BinOp::Add)),
-            ("-=", T::AugAssign(BinOp::Sub)),
-            ("*=", T::AugAssign(BinOp::Mult)),
-            ("/=", T::AugAssign(BinOp::Div)),
-            ("%=", T::AugAssign(BinOp::Mod)),
-            ("@=", T::AugAssign(BinOp::MatMult)),
-            ("&=", T::AugAssign(BinOp::BitAnd)),
-            ("|=", T::AugAssign(BinOp::BitOr)),
-            ("^=", T::AugAssign(BinOp::BitXor)),
-            ("**", T::BinOp(BinOp::Pow)),
-            ("//", T::BinOp(BinOp::FloorDiv)),
-            ("<<", T::BinOp(BinOp::LShift)),
-            (">>", T::BinOp(BinOp::RShift)),
-            ("==", T::EqEqual),
-            ("!=", T::NotEqual),
-            ("<=", T::LessEqual),
-            (">=", T::GreaterEqual),
-            (":=", T::ColonEqual),
-            ("->", T::Arrow),
-            ("+", T::BinOp(BinOp::Add)),
-            ("-", T::BinOp(BinOp::Sub)),
-            ("*", T::BinOp(BinOp::Mult)),
-            ("/", T::BinOp(BinOp::Div)),
-            ("%", T::BinOp(BinOp::Mod)),
-            ("&", T::BinOp(BinOp::BitAnd)),
-            ("|", T::BinOp(BinOp::BitOr)),
-            ("^", T::BinOp(BinOp::BitXor)),
-            ("~", T::Tilde),
-            ("<", T::Less),
-            (">", T::Greater),
-            ("=", T::Equal),
-            (":", T::Colon),
-            (",", T::Comma),
-            (";", T::Semi),
-            (".", T::Dot),
-            ("@", T::At),
-        ];
-        for (text, kind) in OPS {
-            if rest.starts_with(text) {
-                self.pos += text.len();
-                self.push(kind.clone(), start);
-                return Ok(());
-            }
-        }
-        let c = self.peek().unwrap_or(' ');
-        let span = Span::new(start, start + c.len_utf8());
-        if c.is_ascii() {
-            Err(self.error(span, "invalid syntax"))
-        } else {
-            Err(self.error(
-                span,
-                format!("invalid character '{c}' (U+{:04X})", c as u32),
-            ))
-        }
     }
 }
 

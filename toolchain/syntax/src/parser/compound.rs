@@ -123,51 +123,9 @@ impl Parser<'_> {
         let mut handlers: Vec<ExceptHandler> = Vec::new();
         let mut is_star = false;
         while self.at_kw(Keyword::Except) {
-            let h_start = self.bump().span.start;
-            let star = self.eat(&TokenKind::BinOp(BinOp::Mult));
-            if !handlers.is_empty() && star != is_star {
-                let span = self.span_from(h_start);
-                return Err(self.error_at(
-                    span,
-                    "cannot have both 'except' and 'except*' on the same 'try'",
-                ));
-            }
+            let (handler, star) = self.parse_handler(&handlers, is_star)?;
+            handlers.push(handler);
             is_star = star;
-            if let Some(prev) = handlers.last().filter(|h| h.typ.is_none()) {
-                return Err(self.error_at(prev.span, "default 'except:' must be last"));
-            }
-            let (typ, name) = if self.at(&TokenKind::Colon) {
-                if star {
-                    return Err(self.error_at(self.here(), "expected one or more exception types"));
-                }
-                (None, None)
-            } else {
-                let typ = self.parse_expression()?;
-                if self.at(&TokenKind::Comma) {
-                    let span = self.span_from(typ.span.start);
-                    return Err(
-                        self.error_at(span, "multiple exception types must be parenthesized")
-                    );
-                }
-                let name = if self.eat_kw(Keyword::As) {
-                    Some(self.expect_name()?)
-                } else {
-                    None
-                };
-                (Some(typ), name)
-            };
-            let what = if star {
-                "'except*' statement"
-            } else {
-                "'except' statement"
-            };
-            let body = self.parse_colon_block(what, h_start)?;
-            handlers.push(ExceptHandler {
-                typ,
-                name,
-                body,
-                span: self.span_from(h_start),
-            });
         }
         let orelse = if handlers.is_empty() {
             Vec::new()
@@ -192,6 +150,61 @@ impl Parser<'_> {
                 is_star,
             },
             start,
+        ))
+    }
+
+    /// `except [*] [Type [as name]]: body`, checked against the handlers before it. Returns
+    /// the handler and whether it is an `except*`.
+    fn parse_handler(
+        &mut self,
+        previous: &[ExceptHandler],
+        previous_star: bool,
+    ) -> PResult<(ExceptHandler, bool)> {
+        let start = self.bump().span.start;
+        let star = self.eat(&TokenKind::BinOp(BinOp::Mult));
+        if !previous.is_empty() && star != previous_star {
+            let span = self.span_from(start);
+            return Err(self.error_at(
+                span,
+                "cannot have both 'except' and 'except*' on the same 'try'",
+            ));
+        }
+        if let Some(prev) = previous.last().filter(|h| h.typ.is_none()) {
+            return Err(self.error_at(prev.span, "default 'except:' must be last"));
+        }
+        let (typ, name) = if self.at(&TokenKind::Colon) {
+            if star {
+                return Err(self.error_at(self.here(), "expected one or more exception types"));
+            }
+            (None, None)
+        } else {
+            let typ = self.parse_expression()?;
+            if self.at(&TokenKind::Comma) {
+                let span = self.span_from(typ.span.start);
+                return Err(self.error_at(span, "multiple exception types must be parenthesized"));
+            }
+            let name = if self.eat_kw(Keyword::As) {
+                Some(self.expect_name()?)
+            } else {
+                None
+            };
+            (Some(typ), name)
+        };
+        let what = if star {
+            "'except*' statement"
+        } else {
+            "'except' statement"
+        };
+        let body = self.parse_colon_block(what, start)?;
+        let span = self.span_from(start);
+        Ok((
+            ExceptHandler {
+                typ,
+                name,
+                body,
+                span,
+            },
+            star,
         ))
     }
 

@@ -1,8 +1,9 @@
 //! The parser: tokens to [`ast::Module`](crate::ast::Module).
 //!
-//! Statements are parsed by recursive descent ([`stmt`], [`compound`]), expressions by
-//! precedence climbing ([`expr`]). Errors are returned as [`Diagnostic`]s; the first one stops
-//! the parse. Nesting is capped at [`MAX_DEPTH`] levels so that no input can exhaust the stack.
+//! Statements are parsed by recursive descent (`stmt`, `compound`), expressions by
+//! precedence climbing (`expr`). Errors are returned as [`Diagnostic`]s; the first one stops
+//! the parse. Nesting is capped at [`MAX_DEPTH`] levels, and by a stack budget, so that no
+//! input can exhaust the stack.
 
 mod atom;
 mod call;
@@ -14,7 +15,7 @@ mod pattern;
 mod stmt;
 mod target;
 
-use crate::ast::{Ident, Module};
+use crate::ast::{Ident, Module, Stmt, StmtKind};
 use crate::diag::{Diagnostic, FileId};
 use crate::lexer::{self, LexError, LexOutput};
 use crate::span::Span;
@@ -135,6 +136,11 @@ impl<'a> Parser<'a> {
         &self.tokens[i].kind
     }
 
+    /// The span of the current token.
+    fn here(&self) -> Span {
+        self.tok().span
+    }
+
     /// Start offset of the current token.
     fn start(&self) -> u32 {
         self.tok().span.start
@@ -227,6 +233,14 @@ impl<'a> Parser<'a> {
 
     fn error_at(&self, span: Span, message: impl Into<String>) -> Box<Diagnostic> {
         Box::new(Diagnostic::error(self.file, span, message))
+    }
+
+    /// A statement spanning from `start` to the last consumed token.
+    fn stmt(&self, kind: StmtKind, start: u32) -> Stmt {
+        Stmt {
+            kind,
+            span: self.span_from(start),
+        }
     }
 
     /// The span from `start` to the end of the last consumed token.

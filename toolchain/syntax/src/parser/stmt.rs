@@ -3,7 +3,6 @@
 use super::target::TargetUse;
 use super::{PResult, Parser};
 use crate::ast::{Alias, Expr, ExprKind, Ident, Module, Stmt, StmtKind};
-use crate::span::Span;
 use crate::token::{Keyword, TokenKind};
 
 impl Parser<'_> {
@@ -18,10 +17,17 @@ impl Parser<'_> {
 
     /// One compound statement, or a line of `;`-separated simple statements, appended to `out`.
     pub(super) fn parse_statement(&mut self, out: &mut Vec<Stmt>) -> PResult<()> {
-        if let Some(stmt) = self.parse_compound()? {
-            out.push(stmt);
-            return Ok(());
+        match self.parse_compound()? {
+            Some(stmt) => {
+                out.push(stmt);
+                Ok(())
+            }
+            None => self.parse_simple_line(out),
         }
+    }
+
+    /// `simple_stmt (';' simple_stmt)* [';'] NEWLINE`, appended to `out`.
+    fn parse_simple_line(&mut self, out: &mut Vec<Stmt>) -> PResult<()> {
         loop {
             out.push(self.parse_simple()?);
             if !self.eat(&TokenKind::Semi) || self.at(&TokenKind::Newline) {
@@ -41,15 +47,7 @@ impl Parser<'_> {
         self.nested(|p| {
             let mut body = Vec::new();
             if !p.eat(&TokenKind::Newline) {
-                loop {
-                    body.push(p.parse_simple()?);
-                    if !p.eat(&TokenKind::Semi) || p.at(&TokenKind::Newline) {
-                        break;
-                    }
-                }
-                if !p.eat(&TokenKind::Newline) {
-                    return Err(p.unexpected());
-                }
+                p.parse_simple_line(&mut body)?;
                 return Ok(body);
             }
             if !p.eat(&TokenKind::Indent) {
@@ -377,18 +375,5 @@ impl Parser<'_> {
         } else {
             self.parse_star_expressions()
         }
-    }
-
-    /// Statement span helper for compound statements.
-    pub(super) fn stmt(&self, kind: StmtKind, start: u32) -> Stmt {
-        Stmt {
-            kind,
-            span: self.span_from(start),
-        }
-    }
-
-    /// The span of the current token.
-    pub(super) fn here(&self) -> Span {
-        self.tok().span
     }
 }

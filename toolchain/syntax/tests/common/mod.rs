@@ -1,5 +1,6 @@
 //! Helpers shared by the parser tests.
 
+// Each test binary uses only some of these.
 #![allow(dead_code)]
 
 use syntax::{parse, pretty, Diagnostic, FileId, SourceFile};
@@ -11,11 +12,6 @@ pub fn sexpr(src: &str) -> String {
         Ok(m) => pretty::module(&m).trim_end().to_string(),
         Err(errs) => panic!("{src:?} did not parse: {errs:?}"),
     }
-}
-
-/// Parses a single expression statement and prints the expression.
-pub fn expr(src: &str) -> String {
-    sexpr(src)
 }
 
 /// The first error for `src`; panics if it parses.

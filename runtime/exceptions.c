@@ -1,0 +1,85 @@
+/* Raising exceptions over the platform unwinder (libgcc_s on Linux, libunwind on macOS).
+ *
+ * seq_throw unwinds with _Unwind_ForcedUnwind rather than the two-phase
+ * _Unwind_RaiseException. Catch clauses in codon code are catch-alls whose landing pads test
+ * the type and `resume` when it does not match, so a search phase cannot know whether anything
+ * catches; with two phases, resuming past the last frame aborts inside the unwinder, and
+ * `finally` blocks would not run before the traceback of an uncaught exception. Forced
+ * unwinding runs every landing pad on the way out (seq_personality installs catch pads too)
+ * and calls the stop function at the end of the stack, including after a `resume`, which is
+ * where the traceback is printed, as CPython does after unwinding. */
+#include "exceptions.h"
+
+/* Called by whoever disposes of the exception (a foreign runtime that caught it); the
+ * collector owns the memory, so there is nothing to do. */
+static void drop_exception(_Unwind_Reason_Code reason, struct _Unwind_Exception *ue) {
+  (void)reason;
+  (void)ue;
+}
+
+/* Prints CPython's traceback for an exception nothing caught, after the program's pending
+ * output, and exits with status 1. */
+static __attribute__((noreturn)) void report_uncaught(const seqrt_exception *e) {
+  seqrt_buf b;
+  seqrt_buf_init(&b, 256);
+  seqrt_buf_puts(&b, "Traceback (most recent call last):\n  File \"");
+  seqrt_buf_puts(&b, e->file ? e->file : "<unknown>");
+  seqrt_buf_puts(&b, "\", line ");
+  seqrt_buf_put_int(&b, e->line);
+  seqrt_buf_puts(&b, ", in ");
+  seqrt_buf_puts(&b, e->func ? e->func : "<unknown>");
+  seqrt_buf_putc(&b, '\n');
+  seqrt_buf_puts(&b, e->type_name ? e->type_name : "Exception");
+  const seq_str_t *msg = e->obj;
+  if (msg && msg->len > 0) {
+    seqrt_buf_puts(&b, ": ");
+    seqrt_buf_put(&b, msg->ptr, msg->len);
+  }
+  seqrt_buf_putc(&b, '\n');
+  seq_write(2, b.len, b.p); /* flushes stdout first */
+  exit(1);
+}
+
+/* The forced unwind's stop function: lets every frame unwind, and reports the exception once
+ * the stack is exhausted. */
+static _Unwind_Reason_Code stop_at_end_of_stack(int version, _Unwind_Action actions,
+                                                _Unwind_Exception_Class klass,
+                                                struct _Unwind_Exception *ue,
+                                                struct _Unwind_Context *ctx, void *arg) {
+  (void)version, (void)klass, (void)ctx, (void)arg;
+  if (actions & _UA_END_OF_STACK)
+    report_uncaught((const seqrt_exception *)ue);
+  return _URC_NO_REASON;
+}
+
+/* `raise`: see codon_rt.h. Kept out of line so that the unwinder always starts from a frame
+ * of its own. */
+__attribute__((noinline, noreturn, cold)) void seq_throw(void *obj, int64_t type_id,
+                                                         const char *type_name, const char *file,
+                                                         int64_t line, const char *func) {
+  seqrt_exception *e = seq_alloc((int64_t)sizeof *e);
+  e->unwind.exception_class = SEQRT_EXCEPTION_CLASS;
+  e->unwind.exception_cleanup = drop_exception;
+  e->obj = obj;
+  e->type_id = type_id;
+  e->type_name = type_name;
+  e->file = file;
+  e->func = func;
+  e->line = line;
+  _Unwind_ForcedUnwind(&e->unwind, stop_at_end_of_stack, 0);
+  /* Only reached when the unwinder cannot walk the stack at all. */
+  report_uncaught(e);
+}
+
+/* The raised object, for `except E as e` (null for foreign exceptions). */
+void *seq_exc_object(void *unwind_exception) {
+  const seqrt_exception *e = unwind_exception;
+  return e->unwind.exception_class == SEQRT_EXCEPTION_CLASS ? e->obj : 0;
+}
+
+/* The raised object's class, which landing pads compare against their clauses; foreign
+ * exceptions answer -1 so that no clause matches and the pad resumes unwinding. */
+int64_t seq_exc_type_id(void *unwind_exception) {
+  const seqrt_exception *e = unwind_exception;
+  return e->unwind.exception_class == SEQRT_EXCEPTION_CLASS ? e->type_id : -1;
+}
