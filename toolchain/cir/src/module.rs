@@ -27,7 +27,11 @@ impl Module {
 
     /// Adds a variable.
     pub fn add_var(&mut self, name: impl Into<String>, ty: TypeId, global: bool) -> VarId {
-        self.vars.push(Var { name: name.into(), ty, global });
+        self.vars.push(Var {
+            name: name.into(),
+            ty,
+            global,
+        });
         let id = VarId(self.vars.len() as u32 - 1);
         if global {
             self.globals.push(id);
@@ -68,7 +72,10 @@ impl Module {
 
     /// Finds a function by its unique name.
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
-        self.funcs.iter().position(|f| f.name == name).map(|i| FuncId(i as u32))
+        self.funcs
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| FuncId(i as u32))
     }
 
     /// Replaces every use of `id` with `with` by overwriting the node in place
@@ -89,7 +96,8 @@ impl Module {
 
     /// `NoneType`: the empty record, the type of statements and of `None`.
     pub fn none_type(&mut self) -> TypeId {
-        self.types.intern("NoneType", TypeKind::Record { fields: vec![] })
+        self.types
+            .intern("NoneType", TypeKind::Record { fields: vec![] })
     }
 
     /// `bool`.
@@ -99,6 +107,12 @@ impl Module {
 
     /// `int`: 64-bit signed.
     pub fn int_type(&mut self) -> TypeId {
-        self.types.intern("int", TypeKind::Int { bits: 64, signed: true })
+        self.types.intern(
+            "int",
+            TypeKind::Int {
+                bits: 64,
+                signed: true,
+            },
+        )
     }
 }

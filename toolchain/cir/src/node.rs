@@ -69,7 +69,10 @@ pub enum FuncKind {
     /// An `@llvm` function: `ir` is the body text placed inside
     /// `define RET @NAME(ARGS) { … }`, with `{=NAME}` replaced by the LLVM type of the named
     /// type argument; lines starting with `declare` are placed outside the function.
-    Llvm { ir: String, type_args: Vec<(String, TypeId)> },
+    Llvm {
+        ir: String,
+        type_args: Vec<(String, TypeId)>,
+    },
 }
 
 /// A value: anything that computes something (or nothing: control flow has type `NoneType`).
@@ -112,15 +115,31 @@ pub enum ValueKind {
     /// A function as a value (a function pointer).
     FuncRef(FuncId),
     /// Direct call.
-    Call { func: FuncId, args: Vec<ValueId> },
+    Call {
+        func: FuncId,
+        args: Vec<ValueId>,
+    },
     /// Call through a function-pointer value.
-    CallIndirect { callee: ValueId, args: Vec<ValueId> },
+    CallIndirect {
+        callee: ValueId,
+        args: Vec<ValueId>,
+    },
     /// Stores a value into a variable. Type `NoneType`.
-    Assign { var: VarId, value: ValueId },
+    Assign {
+        var: VarId,
+        value: ValueId,
+    },
     /// Reads field `field` of a record (by value) or of a reference object (through its pointer).
-    Extract { value: ValueId, field: usize },
+    Extract {
+        value: ValueId,
+        field: usize,
+    },
     /// Writes field `field` of a reference object. Type `NoneType`.
-    Insert { target: ValueId, field: usize, value: ValueId },
+    Insert {
+        target: ValueId,
+        field: usize,
+        value: ValueId,
+    },
     /// Builds a record from its field values.
     MakeRecord(Vec<ValueId>),
     /// Allocates a zeroed reference object of the value's type (runtime GC allocation).
@@ -134,7 +153,11 @@ pub enum ValueKind {
     /// Bit-casts between reference classes (upcasts to a base class) and `Ptr` types.
     Cast(ValueId),
     /// `cond ? a : b` evaluating only the chosen side.
-    Ternary { cond: ValueId, then: ValueId, other: ValueId },
+    Ternary {
+        cond: ValueId,
+        then: ValueId,
+        other: ValueId,
+    },
     /// Returns from the enclosing function (through any `finally`).
     Return(Option<ValueId>),
     /// Leaves the innermost loop (through any `finally`).
@@ -146,20 +169,45 @@ pub enum ValueKind {
     /// Raises a reference-class exception object.
     Throw(ValueId),
     /// Runs a flow for its effects, then evaluates to `value` (statements inside expressions).
-    FlowInstr { flow: ValueId, value: ValueId },
+    FlowInstr {
+        flow: ValueId,
+        value: ValueId,
+    },
 
     // ----- control flow (type `NoneType`) -----
     /// Values evaluated in order.
     Series(Vec<ValueId>),
-    If { cond: ValueId, then: ValueId, other: Option<ValueId> },
-    While { cond: ValueId, body: ValueId },
+    If {
+        cond: ValueId,
+        then: ValueId,
+        other: Option<ValueId>,
+    },
+    While {
+        cond: ValueId,
+        body: ValueId,
+    },
     /// Runs `body` with `var` set to each value produced by the generator `iter`;
     /// the generator is destroyed when the loop ends (also by `break`).
-    For { iter: ValueId, var: VarId, body: ValueId },
+    For {
+        iter: ValueId,
+        var: VarId,
+        body: ValueId,
+    },
     /// `for var in range(start, end, step)` with a constant non-zero `step`, lowered to a counted loop.
-    ImperativeFor { start: ValueId, end: ValueId, step: i64, var: VarId, body: ValueId },
+    ImperativeFor {
+        start: ValueId,
+        end: ValueId,
+        step: i64,
+        var: VarId,
+        body: ValueId,
+    },
     /// `try`/`except`/`else`/`finally`.
-    Try { body: ValueId, handlers: Vec<Handler>, orelse: Option<ValueId>, finally: Option<ValueId> },
+    Try {
+        body: ValueId,
+        handlers: Vec<Handler>,
+        orelse: Option<ValueId>,
+        finally: Option<ValueId>,
+    },
 }
 
 impl ValueKind {
@@ -167,10 +215,12 @@ impl ValueKind {
     pub fn operands(&self) -> Vec<ValueId> {
         use ValueKind::*;
         match self {
-            IntConst(_) | FloatConst(_) | BoolConst(_) | StrConst(_) | Null | VarRef(_) | VarPtr(_)
-            | FuncRef(_) | New | Break | Continue => vec![],
+            IntConst(_) | FloatConst(_) | BoolConst(_) | StrConst(_) | Null | VarRef(_)
+            | VarPtr(_) | FuncRef(_) | New | Break | Continue => vec![],
             Call { args, .. } => args.clone(),
-            CallIndirect { callee, args } => std::iter::once(*callee).chain(args.iter().copied()).collect(),
+            CallIndirect { callee, args } => std::iter::once(*callee)
+                .chain(args.iter().copied())
+                .collect(),
             Assign { value, .. } => vec![*value],
             Extract { value, .. } => vec![*value],
             Insert { target, value, .. } => vec![*target, *value],
@@ -179,11 +229,21 @@ impl ValueKind {
             Ternary { cond, then, other } => vec![*cond, *then, *other],
             Return(v) | Yield(v) => v.iter().copied().collect(),
             FlowInstr { flow, value } => vec![*flow, *value],
-            If { cond, then, other } => std::iter::once(*cond).chain(std::iter::once(*then)).chain(*other).collect(),
+            If { cond, then, other } => std::iter::once(*cond)
+                .chain(std::iter::once(*then))
+                .chain(*other)
+                .collect(),
             While { cond, body } => vec![*cond, *body],
             For { iter, body, .. } => vec![*iter, *body],
-            ImperativeFor { start, end, body, .. } => vec![*start, *end, *body],
-            Try { body, handlers, orelse, finally } => std::iter::once(*body)
+            ImperativeFor {
+                start, end, body, ..
+            } => vec![*start, *end, *body],
+            Try {
+                body,
+                handlers,
+                orelse,
+                finally,
+            } => std::iter::once(*body)
                 .chain(handlers.iter().map(|h| h.body))
                 .chain(*orelse)
                 .chain(*finally)

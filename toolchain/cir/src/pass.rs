@@ -17,9 +17,19 @@ pub trait Pass {
 /// (the type checker implements it; see DESIGN.md "bidirectional").
 pub trait Realizer {
     /// The realization of function `name` for `args`, realizing it when new.
-    fn get_or_realize_func(&mut self, module: &mut Module, name: &str, args: &[TypeId]) -> Option<FuncId>;
+    fn get_or_realize_func(
+        &mut self,
+        module: &mut Module,
+        name: &str,
+        args: &[TypeId],
+    ) -> Option<FuncId>;
     /// The realization of type `name` with generic arguments `generics`.
-    fn get_or_realize_type(&mut self, module: &mut Module, name: &str, generics: &[TypeId]) -> Option<TypeId>;
+    fn get_or_realize_type(
+        &mut self,
+        module: &mut Module,
+        name: &str,
+        generics: &[TypeId],
+    ) -> Option<TypeId>;
 }
 
 /// A realizer that can realize nothing, for running passes without a type checker.

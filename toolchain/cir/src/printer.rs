@@ -7,13 +7,21 @@ use crate::node::{FuncKind, ValueId, ValueKind};
 
 /// Renders the whole module: types, globals, then every function.
 pub fn print_module(m: &Module) -> String {
-    let mut p = Printer { m, out: String::new() };
+    let mut p = Printer {
+        m,
+        out: String::new(),
+    };
     for (id, t) in m.types.iter() {
         let _ = writeln!(p.out, "(type {} '{:?} {:?})", id.0, t.name, t.kind);
     }
     for g in &m.globals {
         let v = m.var(*g);
-        let _ = writeln!(p.out, "(var '{:?} (type '{:?}) (global true))", v.name, m.types.get(v.ty).name);
+        let _ = writeln!(
+            p.out,
+            "(var '{:?} (type '{:?}) (global true))",
+            v.name,
+            m.types.get(v.ty).name
+        );
     }
     for f in m.func_ids() {
         p.func(f);
@@ -33,7 +41,12 @@ impl Printer<'_> {
 
     fn var(&self, v: crate::node::VarId) -> String {
         let var = self.m.var(v);
-        format!("(var '{:?} {} (global {}))", var.name, self.ty(var.ty), var.global)
+        format!(
+            "(var '{:?} {} (global {}))",
+            var.name,
+            self.ty(var.ty),
+            var.global
+        )
     }
 
     fn func(&mut self, id: crate::node::FuncId) {
@@ -44,9 +57,19 @@ impl Printer<'_> {
             FuncKind::External { .. } => "external_func",
             FuncKind::Llvm { .. } => "llvm_func",
         };
-        let _ = write!(self.out, "({head}\n  '{:?}\n  {}\n  (args {})", f.name, self.ty(f.ret), args.join(" "));
+        let _ = write!(
+            self.out,
+            "({head}\n  '{:?}\n  {}\n  (args {})",
+            f.name,
+            self.ty(f.ret),
+            args.join(" ")
+        );
         match &f.kind {
-            FuncKind::Bodied { locals, body, generator } => {
+            FuncKind::Bodied {
+                locals,
+                body,
+                generator,
+            } => {
                 let vars: Vec<String> = locals.iter().map(|a| self.var(*a)).collect();
                 let _ = write!(self.out, "\n  (vars {})", vars.join(" "));
                 if *generator {
@@ -127,7 +150,11 @@ impl Printer<'_> {
                 let head = format!("extract {field}");
                 self.list(&head, &[*value], depth);
             }
-            Insert { target, field, value } => {
+            Insert {
+                target,
+                field,
+                value,
+            } => {
                 let head = format!("insert {field}");
                 self.list(&head, &[*target, *value], depth);
             }
@@ -160,11 +187,22 @@ impl Printer<'_> {
                 let head = format!("for '{:?}", self.m.var(*var).name);
                 self.list(&head, &[*iter, *body], depth);
             }
-            ImperativeFor { start, end, step, var, body } => {
+            ImperativeFor {
+                start,
+                end,
+                step,
+                var,
+                body,
+            } => {
                 let head = format!("imperative_for '{:?} (step {step})", self.m.var(*var).name);
                 self.list(&head, &[*start, *end, *body], depth);
             }
-            Try { body, handlers, orelse, finally } => {
+            Try {
+                body,
+                handlers,
+                orelse,
+                finally,
+            } => {
                 self.out.push_str("(try");
                 self.nl(depth + 1);
                 self.value(*body, depth + 1);

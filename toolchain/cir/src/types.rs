@@ -22,19 +22,32 @@ pub struct Field {
 #[derive(Debug, Clone, PartialEq)]
 pub enum TypeKind {
     /// Signed or unsigned machine integer; `int` is `Int { bits: 64, signed: true }`.
-    Int { bits: u32, signed: bool },
+    Int {
+        bits: u32,
+        signed: bool,
+    },
     /// `float` (64 bits) or `float32`.
-    Float { bits: u32 },
+    Float {
+        bits: u32,
+    },
     Bool,
     Byte,
     /// Raw pointer to elements of a type (`Ptr[T]`).
     Ptr(TypeId),
     /// A by-value aggregate: tuples, `str`, `NoneType` (no fields), `@tuple` classes.
-    Record { fields: Vec<Field> },
+    Record {
+        fields: Vec<Field>,
+    },
     /// A reference class: a pointer to a heap object holding `fields` (inherited fields first).
-    Ref { fields: Vec<Field>, parent: Option<TypeId> },
+    Ref {
+        fields: Vec<Field>,
+        parent: Option<TypeId>,
+    },
     /// A function pointer.
-    Func { args: Vec<TypeId>, ret: TypeId },
+    Func {
+        args: Vec<TypeId>,
+        ret: TypeId,
+    },
     /// A value that may be `None`.
     Optional(TypeId),
     /// A generator (coroutine) yielding values of the type.
@@ -62,7 +75,10 @@ impl TypeTable {
             return id;
         }
         let id = TypeId(self.types.len() as u32);
-        self.types.push(Type { name: name.to_string(), kind });
+        self.types.push(Type {
+            name: name.to_string(),
+            kind,
+        });
         self.by_name.insert(name.to_string(), id);
         id
     }
@@ -88,7 +104,10 @@ impl TypeTable {
 
     /// Every type with its id, in creation order.
     pub fn iter(&self) -> impl Iterator<Item = (TypeId, &Type)> {
-        self.types.iter().enumerate().map(|(i, t)| (TypeId(i as u32), t))
+        self.types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (TypeId(i as u32), t))
     }
 
     /// The fields of a record or reference type (empty for other types).

@@ -29,8 +29,6 @@ pub struct Core {
     pub dict: ClassId,
     pub set: ClassId,
     pub slice: ClassId,
-    pub int_n: ClassId,
-    pub uint_n: ClassId,
 }
 
 /// Everything shared while checking one program.
@@ -74,7 +72,8 @@ impl<'m> Sema<'m> {
 
     /// The core classes (available once the prelude is loaded).
     pub fn core(&self) -> Core {
-        self.core.expect("core classes are registered when the prelude loads")
+        self.core
+            .expect("core classes are registered when the prelude loads")
     }
 
     /// An error at `span` in `file`.
@@ -84,7 +83,10 @@ impl<'m> Sema<'m> {
 
     /// A class instance type without generic arguments.
     pub fn simple(&self, class: ClassId) -> Type {
-        Type::Class { class, args: vec![] }
+        Type::Class {
+            class,
+            args: vec![],
+        }
     }
 
     /// `int`.
@@ -109,15 +111,24 @@ impl<'m> Sema<'m> {
     }
     /// `Tuple[...]`.
     pub fn tuple_t(&self, items: Vec<Type>) -> Type {
-        Type::Class { class: self.core().tuple, args: items }
+        Type::Class {
+            class: self.core().tuple,
+            args: items,
+        }
     }
     /// `Optional[T]`.
     pub fn optional_t(&self, t: Type) -> Type {
-        Type::Class { class: self.core().optional, args: vec![t] }
+        Type::Class {
+            class: self.core().optional,
+            args: vec![t],
+        }
     }
     /// `Generator[T]`.
     pub fn generator_t(&self, t: Type) -> Type {
-        Type::Class { class: self.core().generator, args: vec![t] }
+        Type::Class {
+            class: self.core().generator,
+            args: vec![t],
+        }
     }
 
     /// A unique number for synthetic names.
@@ -146,7 +157,12 @@ impl<'m> Sema<'m> {
 
     /// Methods called `name` of a class (overloads, inherited included).
     pub fn methods(&self, class: ClassId, name: &str) -> Vec<FuncDefId> {
-        self.defs.class(class).methods.get(name).cloned().unwrap_or_default()
+        self.defs
+            .class(class)
+            .methods
+            .get(name)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// Human-readable type name for messages and mangling (`List[int]`).
@@ -165,7 +181,10 @@ impl<'m> Sema<'m> {
             }
             Type::Func { def, captured } => {
                 let f = self.defs.func(def);
-                let owner = f.class.map(|c| format!("{}.", self.defs.class(c).name)).unwrap_or_default();
+                let owner = f
+                    .class
+                    .map(|c| format!("{}.", self.defs.class(c).name))
+                    .unwrap_or_default();
                 if captured.is_empty() {
                     format!("function[{}{}]", owner, f.name)
                 } else {

@@ -77,13 +77,9 @@ pub struct ClassDef {
     pub methods: HashMap<String, Vec<FuncDefId>>,
     /// Fields declared by annotations in the class body, inherited ones first.
     pub field_decls: Vec<(String, ast::Expr, ClassId)>,
-    /// The base class expression (single inheritance).
-    pub base: Option<ast::Expr>,
     pub base_class: Option<ClassId>,
     /// Class-level constants (`x = 1` in the body), as static globals.
     pub class_vars: HashMap<String, GlobalId>,
-    pub decorators: Vec<String>,
-    pub span: syntax::Span,
 }
 
 /// A source function (possibly generic, possibly a method).

@@ -30,23 +30,44 @@ const CHECK_STACK_BYTES: usize = 1 << 30;
 
 /// Type-checks the program whose entry file is already loaded as `entry` in `map` (imports and
 /// the stdlib are loaded into `map` as needed) and lowers it to a CIR module.
-pub fn compile(map: &mut SourceMap, entry: FileId, opts: &Options) -> Result<cir::Module, Vec<Diagnostic>> {
+pub fn compile(
+    map: &mut SourceMap,
+    entry: FileId,
+    opts: &Options,
+) -> Result<cir::Module, Vec<Diagnostic>> {
     let opts = opts.clone();
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("codon-sema".into())
             .stack_size(CHECK_STACK_BYTES)
-            .spawn_scoped(scope, move || compile_on_this_thread(map, entry, opts).map_err(|d| vec![*d]))
-            .map_err(|e| vec![Diagnostic::error(entry, Span::default(), format!("cannot start the type checker: {e}"))])?
+            .spawn_scoped(scope, move || {
+                compile_on_this_thread(map, entry, opts).map_err(|d| vec![*d])
+            })
+            .map_err(|e| {
+                vec![Diagnostic::error(
+                    entry,
+                    Span::default(),
+                    format!("cannot start the type checker: {e}"),
+                )]
+            })?
             .join()
-            .unwrap_or_else(|_| Err(vec![Diagnostic::error(entry, Span::default(), "internal error: the type checker crashed")]))
+            .unwrap_or_else(|_| {
+                Err(vec![Diagnostic::error(
+                    entry,
+                    Span::default(),
+                    "internal error: the type checker crashed",
+                )])
+            })
     })
 }
 
 fn compile_on_this_thread(map: &mut SourceMap, entry: FileId, opts: Options) -> R<cir::Module> {
     let entry_path = PathBuf::from(&map.get(entry).name);
     let mut s = Sema::new(map, opts);
-    s.entry_dir = entry_path.parent().map(|p| p.to_path_buf()).unwrap_or_default();
+    s.entry_dir = entry_path
+        .parent()
+        .map(|p| p.to_path_buf())
+        .unwrap_or_default();
     load_prelude(&mut s, entry)?;
     let main_part = s.parse_loaded(entry)?;
     let dir = s.entry_dir.clone();
@@ -60,7 +81,13 @@ fn compile_on_this_thread(map: &mut SourceMap, entry: FileId, opts: Options) -> 
 fn load_prelude(s: &mut Sema, entry: FileId) -> R<()> {
     let dir = s.stdlib_dir().join("builtins");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map_err(|e| Box::new(Diagnostic::error(entry, Span::default(), format!("cannot read the stdlib at {}: {e}", dir.display()))))?
+        .map_err(|e| {
+            Box::new(Diagnostic::error(
+                entry,
+                Span::default(),
+                format!("cannot read the stdlib at {}: {e}", dir.display()),
+            ))
+        })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().map(|x| x == "codon").unwrap_or(false))
         .collect();
@@ -74,7 +101,11 @@ fn load_prelude(s: &mut Sema, entry: FileId) -> R<()> {
     let id = s.add_module("builtins", dir, parts)?;
     let class = |name: &str| match s.defs.module(id).symbols.get(name) {
         Some(Symbol::Class(c)) => Ok(*c),
-        _ => Err(Box::new(Diagnostic::error(entry, Span::default(), format!("the stdlib prelude does not define class '{name}'")))),
+        _ => Err(Box::new(Diagnostic::error(
+            entry,
+            Span::default(),
+            format!("the stdlib prelude does not define class '{name}'"),
+        ))),
     };
     s.core = Some(Core {
         int: class("int")?,
@@ -91,8 +122,6 @@ fn load_prelude(s: &mut Sema, entry: FileId) -> R<()> {
         dict: class("dict")?,
         set: class("set")?,
         slice: class("slice")?,
-        int_n: class("Int")?,
-        uint_n: class("UInt")?,
     });
     Ok(())
 }

@@ -25,7 +25,11 @@ impl Sema<'_> {
     /// Reads and parses a file, adding it to the source map.
     pub fn parse_file(&mut self, path: &Path, display: &str) -> R<(FileId, Rc<ast::Module>)> {
         let text = std::fs::read_to_string(path).map_err(|e| {
-            Box::new(syntax::Diagnostic::error(FileId(0), Span::default(), format!("cannot read {}: {e}", path.display())))
+            Box::new(syntax::Diagnostic::error(
+                FileId(0),
+                Span::default(),
+                format!("cannot read {}: {e}", path.display()),
+            ))
         })?;
         let file = self.map.add(SourceFile::new(display, text));
         self.parse_loaded(file)
@@ -41,7 +45,12 @@ impl Sema<'_> {
     }
 
     /// Creates a module from parsed files and registers its definitions.
-    pub fn add_module(&mut self, name: &str, dir: PathBuf, parts: Vec<(FileId, Rc<ast::Module>)>) -> R<ModuleId> {
+    pub fn add_module(
+        &mut self,
+        name: &str,
+        dir: PathBuf,
+        parts: Vec<(FileId, Rc<ast::Module>)>,
+    ) -> R<ModuleId> {
         let id = ModuleId(self.defs.modules.len() as u32);
         self.defs.modules.push(ModuleDef {
             name: name.to_string(),
@@ -70,24 +79,34 @@ impl Sema<'_> {
                 self.register_class(module, file, c)?;
             }
             StmtKind::Assign { targets, value } if targets.len() == 1 => {
-                if let (ExprKind::Name(alias), ExprKind::Name(_) | ExprKind::Attribute { .. }) = (&targets[0].kind, &value.kind) {
+                if let (ExprKind::Name(alias), ExprKind::Name(_) | ExprKind::Attribute { .. }) =
+                    (&targets[0].kind, &value.kind)
+                {
                     let name = decorator_name(value);
                     let sym = match name.split_once('.') {
                         None => self.lookup_symbol(module, &name),
                         Some((m, attr)) => match self.lookup_symbol(module, m) {
-                            Some(Symbol::Module(mid)) => self.defs.module(mid).symbols.get(attr).cloned(),
+                            Some(Symbol::Module(mid)) => {
+                                self.defs.module(mid).symbols.get(attr).cloned()
+                            }
                             _ => None,
                         },
                     };
                     if let Some(s @ Symbol::Class(_)) = sym {
-                        self.defs.modules[module.0 as usize].symbols.insert(alias.clone(), s);
+                        self.defs.modules[module.0 as usize]
+                            .symbols
+                            .insert(alias.clone(), s);
                     }
                 }
             }
             StmtKind::If { body, orelse, .. } => {
                 for s in body.iter().chain(orelse) {
                     if matches!(s.kind, StmtKind::FunctionDef(_) | StmtKind::ClassDef(_)) {
-                        return Err(self.err(file, s.span, "definitions inside a top-level `if` are not supported"));
+                        return Err(self.err(
+                            file,
+                            s.span,
+                            "definitions inside a top-level `if` are not supported",
+                        ));
                     }
                 }
             }
@@ -168,7 +187,13 @@ impl Sema<'_> {
                     // `__init__` and friends are inherited too; overriding replaces them below.
                     field_decls = parent.field_decls.clone();
                 }
-                _ => return Err(self.err(file, b.span, format!("base class '{bname}' is not defined"))),
+                _ => {
+                    return Err(self.err(
+                        file,
+                        b.span,
+                        format!("base class '{bname}' is not defined"),
+                    ))
+                }
             }
         }
         self.defs.classes.push(ClassDef {
@@ -179,13 +204,12 @@ impl Sema<'_> {
             kind,
             methods: HashMap::new(),
             field_decls: vec![],
-            base,
             base_class,
             class_vars: HashMap::new(),
-            decorators,
-            span: c.name.span,
         });
-        self.defs.modules[module.0 as usize].symbols.insert(c.name.name.clone(), Symbol::Class(id));
+        self.defs.modules[module.0 as usize]
+            .symbols
+            .insert(c.name.name.clone(), Symbol::Class(id));
         let mut overridden: Vec<String> = Vec::new();
         for stmt in &c.body {
             match &stmt.kind {
@@ -199,16 +223,25 @@ impl Sema<'_> {
                     }
                     methods.entry(name).or_default().push(fid);
                 }
-                StmtKind::AnnAssign { target, annotation, .. } => {
+                StmtKind::AnnAssign {
+                    target, annotation, ..
+                } => {
                     if let ExprKind::Name(n) = &target.kind {
                         field_decls.push((n.clone(), annotation.clone(), id));
                     }
                 }
                 StmtKind::Assign { targets, value } => {
-                    if let [ast::Expr { kind: ExprKind::Name(n), .. }] = targets.as_slice() {
+                    if let [ast::Expr {
+                        kind: ExprKind::Name(n),
+                        ..
+                    }] = targets.as_slice()
+                    {
                         let g = self.defs.add_global(format!("{}.{}", c.name.name, n), None);
-                        self.defs.classes[id.0 as usize].class_vars.insert(n.clone(), g);
-                        self.pending_class_vars.push((module, file, g, value.clone()));
+                        self.defs.classes[id.0 as usize]
+                            .class_vars
+                            .insert(n.clone(), g);
+                        self.pending_class_vars
+                            .push((module, file, g, value.clone()));
                     }
                 }
                 _ => {}

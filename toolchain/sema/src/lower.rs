@@ -32,11 +32,21 @@ struct FnState {
 impl<'a, 'm> Lowerer<'a, 'm> {
     /// A lowerer over a checked session.
     pub fn new(s: &'a mut Sema<'m>) -> Self {
-        Lowerer { s, m: cir::Module::default(), types: HashMap::new(), funcs: HashMap::new(), globals: HashMap::new() }
+        Lowerer {
+            s,
+            m: cir::Module::default(),
+            types: HashMap::new(),
+            funcs: HashMap::new(),
+            globals: HashMap::new(),
+        }
     }
 
     fn internal(&self, msg: impl Into<String>) -> Box<Diagnostic> {
-        Box::new(Diagnostic::error(FileId(0), Span::default(), format!("internal error while lowering: {}", msg.into())))
+        Box::new(Diagnostic::error(
+            FileId(0),
+            Span::default(),
+            format!("internal error while lowering: {}", msg.into()),
+        ))
     }
 
     /// The CIR type of a (resolved) type.
@@ -52,7 +62,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             Type::Func { captured, .. } => {
                 let mut fields = Vec::new();
                 for (i, c) in captured.iter().enumerate() {
-                    fields.push(Field { name: i.to_string(), ty: self.ty(c)? });
+                    fields.push(Field {
+                        name: i.to_string(),
+                        ty: self.ty(c)?,
+                    });
                 }
                 self.m.ty(&name, TypeKind::Record { fields })
             }
@@ -64,7 +77,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 if *class == core.tuple {
                     let mut fields = Vec::new();
                     for (i, a) in args.iter().enumerate() {
-                        fields.push(Field { name: i.to_string(), ty: self.ty(a)? });
+                        fields.push(Field {
+                            name: i.to_string(),
+                            ty: self.ty(a)?,
+                        });
                     }
                     self.m.ty(&name, TypeKind::Record { fields })
                 } else if kind == ClassKind::Primitive {
@@ -73,29 +89,49 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                         _ => Err(self.internal(format!("{cname} needs a static bit width"))),
                     };
                     let k = match cname.as_str() {
-                        "int" => TypeKind::Int { bits: 64, signed: true },
+                        "int" => TypeKind::Int {
+                            bits: 64,
+                            signed: true,
+                        },
                         "float" => TypeKind::Float { bits: 64 },
                         "float32" => TypeKind::Float { bits: 32 },
                         "bool" => TypeKind::Bool,
                         "byte" => TypeKind::Byte,
                         "NoneType" => TypeKind::Record { fields: vec![] },
-                        "Int" => TypeKind::Int { bits: static_arg(0)?, signed: true },
-                        "UInt" => TypeKind::Int { bits: static_arg(0)?, signed: false },
+                        "Int" => TypeKind::Int {
+                            bits: static_arg(0)?,
+                            signed: true,
+                        },
+                        "UInt" => TypeKind::Int {
+                            bits: static_arg(0)?,
+                            signed: false,
+                        },
                         "Ptr" => TypeKind::Ptr(self.ty(&args[0])?),
                         "Optional" => TypeKind::Optional(self.ty(&args[0])?),
                         "Generator" => TypeKind::Generator(self.ty(&args[0])?),
-                        other => return Err(self.internal(format!("unknown primitive class '{other}'"))),
+                        other => {
+                            return Err(self.internal(format!("unknown primitive class '{other}'")))
+                        }
                     };
                     self.m.ty(&name, k)
                 } else {
                     let parent = match self.s.defs.class(*class).base_class {
-                        Some(b) if kind == ClassKind::Ref && self.s.defs.class(b).generics.is_empty() => {
-                            Some(self.ty(&Type::Class { class: b, args: vec![] })?)
+                        Some(b)
+                            if kind == ClassKind::Ref
+                                && self.s.defs.class(b).generics.is_empty() =>
+                        {
+                            Some(self.ty(&Type::Class {
+                                class: b,
+                                args: vec![],
+                            })?)
                         }
                         _ => None,
                     };
                     let shell = if kind == ClassKind::Ref {
-                        TypeKind::Ref { fields: vec![], parent }
+                        TypeKind::Ref {
+                            fields: vec![],
+                            parent,
+                        }
                     } else {
                         TypeKind::Record { fields: vec![] }
                     };
@@ -104,7 +140,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                     let fields = self.s.fields_resolved(&t);
                     let mut cf = Vec::new();
                     for (n, ft) in fields {
-                        cf.push(Field { name: n, ty: self.ty(&ft)? });
+                        cf.push(Field {
+                            name: n,
+                            ty: self.ty(&ft)?,
+                        });
                     }
                     self.m.types.set_fields(id, cf);
                     id
@@ -121,7 +160,11 @@ impl<'a, 'm> Lowerer<'a, 'm> {
 
     fn loc(&self, file: FileId, span: Span) -> Loc {
         let (line, col) = self.s.map.get(file).line_col(span.start);
-        Loc { file: file.0 as u32, line: line as u32, col: col as u32 }
+        Loc {
+            file: file.0 as u32,
+            line: line as u32,
+            col: col as u32,
+        }
     }
 
     fn global(&mut self, g: GlobalId) -> LR<VarId> {
@@ -130,7 +173,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         }
         let gd = &self.s.defs.globals[g.0 as usize];
         let name = gd.name.clone();
-        let t = gd.ty.clone().ok_or_else(|| self.internal(format!("global '{name}' has no type")))?;
+        let t = gd
+            .ty
+            .clone()
+            .ok_or_else(|| self.internal(format!("global '{name}' has no type")))?;
         let ty = self.ty(&t)?;
         let v = self.m.add_var(name, ty, true);
         self.globals.insert(g, v);
@@ -143,7 +189,12 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             return Ok(*f);
         }
         let real = &self.s.defs.reals[r.0 as usize];
-        let (def, name, arg_types, ret_t) = (real.def, real.name.clone(), real.args.clone(), real.ret.clone());
+        let (def, name, arg_types, ret_t) = (
+            real.def,
+            real.name.clone(),
+            real.args.clone(),
+            real.ret.clone(),
+        );
         let generics = real.generics.clone();
         let fd = self.s.defs.func(def);
         let unmangled = fd.name.clone();
@@ -153,7 +204,13 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         let span = ast.name.span;
         let params: Vec<String> = {
             let p = &ast.params;
-            p.posonly.iter().chain(&p.args).chain(&p.vararg).chain(&p.kwonly).map(|x| x.name.name.clone()).collect()
+            p.posonly
+                .iter()
+                .chain(&p.args)
+                .chain(&p.vararg)
+                .chain(&p.kwonly)
+                .map(|x| x.name.name.clone())
+                .collect()
         };
         let ret = self.ty(&ret_t)?;
         let mut args = Vec::new();
@@ -176,17 +233,40 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                     type_args.push((g, self.ty(&t)?));
                 }
             }
-            FuncKind::Llvm { ir: substitute_statics(&ir, &self.static_generics(r)), type_args }
+            FuncKind::Llvm {
+                ir: substitute_statics(&ir, &self.static_generics(r)),
+                type_args,
+            }
         } else if decorators.iter().any(|d| d == "extern") {
-            FuncKind::External { symbol: unmangled.clone() }
+            FuncKind::External {
+                symbol: unmangled.clone(),
+            }
         } else {
             let none = self.none();
-            let body = self.m.add_value(ValueKind::Series(vec![]), none, Loc::default());
-            FuncKind::Bodied { locals: vec![], body, generator: false }
+            let body = self
+                .m
+                .add_value(ValueKind::Series(vec![]), none, Loc::default());
+            FuncKind::Bodied {
+                locals: vec![],
+                body,
+                generator: false,
+            }
         };
-        let attrs = decorators.iter().filter(|d| !matches!(d.as_str(), "llvm" | "extern")).cloned().collect();
+        let attrs = decorators
+            .iter()
+            .filter(|d| !matches!(d.as_str(), "llvm" | "extern"))
+            .cloned()
+            .collect();
         let loc = self.loc(file, span);
-        let f = self.m.add_func(cir::Func { name, unmangled, args, ret, kind, attrs, loc });
+        let f = self.m.add_func(cir::Func {
+            name,
+            unmangled,
+            args,
+            ret,
+            kind,
+            attrs,
+            loc,
+        });
         self.funcs.insert(r, f);
         Ok(f)
     }
@@ -204,13 +284,18 @@ impl<'a, 'm> Lowerer<'a, 'm> {
 
     /// Lowers every realization and builds `main` from the module inits in `order`.
     pub fn lower_program(mut self, order: &[RealId]) -> LR<cir::Module> {
-        self.m.files = (0..self.s.map.len()).map(|i| self.s.map.get(FileId(i)).name.clone()).collect();
+        self.m.files = (0..self.s.map.len())
+            .map(|i| self.s.map.get(FileId(i)).name.clone())
+            .collect();
         let mut i = 0;
         while i < self.s.defs.reals.len() {
             let r = RealId(i as u32);
             let f = self.declare(r)?;
             if matches!(self.m.func(f).kind, FuncKind::Bodied { .. }) {
-                let body = self.s.defs.reals[i].body.clone().ok_or_else(|| self.internal("a function was never checked"))?;
+                let body = self.s.defs.reals[i]
+                    .body
+                    .clone()
+                    .ok_or_else(|| self.internal("a function was never checked"))?;
                 self.lower_body(f, &body)?;
             }
             i += 1;
@@ -219,15 +304,28 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         let mut calls = Vec::new();
         for r in order {
             let f = self.declare(*r)?;
-            calls.push(self.m.add_value(ValueKind::Call { func: f, args: vec![] }, none, Loc::default()));
+            calls.push(self.m.add_value(
+                ValueKind::Call {
+                    func: f,
+                    args: vec![],
+                },
+                none,
+                Loc::default(),
+            ));
         }
-        let body = self.m.add_value(ValueKind::Series(calls), none, Loc::default());
+        let body = self
+            .m
+            .add_value(ValueKind::Series(calls), none, Loc::default());
         let main = self.m.add_func(cir::Func {
             name: "__main__".into(),
             unmangled: "<module>".into(),
             args: vec![],
             ret: none,
-            kind: FuncKind::Bodied { locals: vec![], body, generator: false },
+            kind: FuncKind::Bodied {
+                locals: vec![],
+                body,
+                generator: false,
+            },
             attrs: vec![],
             loc: Loc::default(),
         });
@@ -245,9 +343,18 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             locals.push(v);
             extra.push(v);
         }
-        let mut st = FnState { locals, file: body.file, pending: body.pending.clone() };
+        let mut st = FnState {
+            locals,
+            file: body.file,
+            pending: body.pending.clone(),
+        };
         let b = self.block(&mut st, &body.stmts)?;
-        if let FuncKind::Bodied { locals, body: bv, generator } = &mut self.m.func_mut(f).kind {
+        if let FuncKind::Bodied {
+            locals,
+            body: bv,
+            generator,
+        } = &mut self.m.func_mut(f).kind
+        {
             *locals = extra;
             *bv = b;
             *generator = body.generator;
@@ -261,7 +368,9 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             vs.push(self.stmt(st, s)?);
         }
         let none = self.none();
-        Ok(self.m.add_value(ValueKind::Series(vs), none, Loc::default()))
+        Ok(self
+            .m
+            .add_value(ValueKind::Series(vs), none, Loc::default()))
     }
 
     fn stmt(&mut self, st: &mut FnState, s: &TStmt) -> LR<ValueId> {
@@ -285,7 +394,11 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             TStmt::If(c, a, b) => {
                 let cond = self.expr(st, c)?;
                 let then = self.block(st, a)?;
-                let other = if b.is_empty() { None } else { Some(self.block(st, b)?) };
+                let other = if b.is_empty() {
+                    None
+                } else {
+                    Some(self.block(st, b)?)
+                };
                 ValueKind::If { cond, then, other }
             }
             TStmt::While(c, b) => {
@@ -296,9 +409,18 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             TStmt::For { iter, var, body } => {
                 let iter = self.expr(st, iter)?;
                 let body = self.block(st, body)?;
-                ValueKind::For { iter, var: st.locals[var.0 as usize], body }
+                ValueKind::For {
+                    iter,
+                    var: st.locals[var.0 as usize],
+                    body,
+                }
             }
-            TStmt::Try { body, handlers, orelse, finally } => {
+            TStmt::Try {
+                body,
+                handlers,
+                orelse,
+                finally,
+            } => {
                 let b = self.block(st, body)?;
                 let mut hs = Vec::new();
                 for h in handlers {
@@ -310,12 +432,21 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                     let body = self.block(st, &h.body)?;
                     hs.push(Handler { types, var, body });
                 }
-                let orelse = if orelse.is_empty() { None } else { Some(self.block(st, orelse)?) };
+                let orelse = if orelse.is_empty() {
+                    None
+                } else {
+                    Some(self.block(st, orelse)?)
+                };
                 let finally = match finally {
                     Some(f) => Some(self.block(st, f)?),
                     None => None,
                 };
-                ValueKind::Try { body: b, handlers: hs, orelse, finally }
+                ValueKind::Try {
+                    body: b,
+                    handlers: hs,
+                    orelse,
+                    finally,
+                }
             }
             TStmt::Raise(e, span) => {
                 let v = self.expr(st, e)?;
@@ -333,10 +464,9 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             return Ok(i);
         }
         let fields = self.s.fields_resolved(&t);
-        fields
-            .iter()
-            .position(|(n, _)| n == name)
-            .ok_or_else(|| self.internal(format!("no field '{name}' in '{}'", self.s.type_name(&t))))
+        fields.iter().position(|(n, _)| n == name).ok_or_else(|| {
+            self.internal(format!("no field '{name}' in '{}'", self.s.type_name(&t)))
+        })
     }
 
     fn expr(&mut self, st: &mut FnState, e: &TExpr) -> LR<ValueId> {
@@ -360,7 +490,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 ValueKind::Call { func: f, args: a }
             }
             TExprKind::PendingCall { slot, args } => {
-                let real = *st.pending.get(*slot as usize).ok_or_else(|| self.internal("a pending call was never realized"))?;
+                let real = *st
+                    .pending
+                    .get(*slot as usize)
+                    .ok_or_else(|| self.internal("a pending call was never realized"))?;
                 let f = self.declare(real)?;
                 let mut a = Vec::new();
                 for x in args {
@@ -377,7 +510,11 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 let field = self.field_index(&obj.ty, name)?;
                 let target = self.expr(st, obj)?;
                 let value = self.expr(st, value)?;
-                ValueKind::Insert { target, field, value }
+                ValueKind::Insert {
+                    target,
+                    field,
+                    value,
+                }
             }
             TExprKind::Record(items) => {
                 let mut a = Vec::new();
@@ -426,7 +563,9 @@ impl Sema<'_> {
         if let Some(f) = self.defs.fields.get(t) {
             return f.clone();
         }
-        let Some((class, _)) = self.class_of(t) else { return vec![] };
+        let Some((class, _)) = self.class_of(t) else {
+            return vec![];
+        };
         let (module, file) = (self.defs.class(class).module, self.defs.class(class).file);
         let mut fcx = crate::check::Fcx::new(self, module, file, None);
         fcx.fields_of(t)

@@ -15,7 +15,6 @@ use crate::types::Type;
 /// How many times a body is re-checked while later statements teach earlier ones their types.
 const MAX_PASSES: usize = 4;
 
-
 impl Sema<'_> {
     /// Whether a source function is a generator.
     pub fn is_generator_def(&self, def: FuncDefId) -> bool {
@@ -27,9 +26,16 @@ impl Sema<'_> {
 
     fn mangle(&self, def: FuncDefId, args: &[Type]) -> String {
         let fd = self.defs.func(def);
-        let owner = fd.class.map(|c| format!("{}.", self.defs.class(c).name)).unwrap_or_default();
+        let owner = fd
+            .class
+            .map(|c| format!("{}.", self.defs.class(c).name))
+            .unwrap_or_default();
         let module = &self.defs.module(fd.module).name;
-        let prefix = if fd.class.is_none() && module != "__main__" && module != "builtins" { format!("{module}.") } else { String::new() };
+        let prefix = if fd.class.is_none() && module != "__main__" && module != "builtins" {
+            format!("{module}.")
+        } else {
+            String::new()
+        };
         let a: Vec<String> = args.iter().map(|t| self.type_name(t)).collect();
         let base = format!("{prefix}{owner}{}[{}]", fd.name, a.join(","));
         if fd.synthetic || !fd.captures.is_empty() {
@@ -46,7 +52,12 @@ impl Sema<'_> {
 
     /// Like [`Sema::realize`], for a static method of a generic class whose generic arguments
     /// are given (`Ptr[int](n)`).
-    pub fn realize_with(&mut self, def: FuncDefId, args: Vec<Type>, class_args: Option<Vec<Type>>) -> R<RealId> {
+    pub fn realize_with(
+        &mut self,
+        def: FuncDefId,
+        args: Vec<Type>,
+        class_args: Option<Vec<Type>>,
+    ) -> R<RealId> {
         let mut key = args.clone();
         if let Some(ca) = &class_args {
             key.push(self.tuple_t(ca.clone()));
@@ -60,9 +71,21 @@ impl Sema<'_> {
         }
         let generator = self.is_generator_def(def);
         let yield_ty = self.store.fresh();
-        let ret = if generator { self.generator_t(yield_ty.clone()) } else { self.store.fresh() };
+        let ret = if generator {
+            self.generator_t(yield_ty.clone())
+        } else {
+            self.store.fresh()
+        };
         let id = RealId(self.defs.reals.len() as u32);
-        self.defs.reals.push(Realization { def, args: args.clone(), ret: ret.clone(), name, body: None, in_progress: true, generics: vec![] });
+        self.defs.reals.push(Realization {
+            def,
+            args: args.clone(),
+            ret: ret.clone(),
+            name,
+            body: None,
+            in_progress: true,
+            generics: vec![],
+        });
         self.defs.real_index.insert((def, key), id);
         let fd = self.defs.func(def);
         let ast = fd.ast.clone();
@@ -75,16 +98,25 @@ impl Sema<'_> {
             fcx.ret = ret.clone();
             fcx.toplevel = is_init;
             fcx.ctor_args = class_args.clone();
-            let stmts = fcx.check_function(&ast, &args, generator.then(|| yield_ty.clone()), is_init)?;
+            let stmts =
+                fcx.check_function(&ast, &args, generator.then(|| yield_ty.clone()), is_init)?;
             fcx.resolve_pending()?;
             let pending: Vec<RealId> = fcx.pending.iter().filter_map(|p| p.real).collect();
-            let generics: Vec<(String, Type)> = fcx.generics.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+            let generics: Vec<(String, Type)> = fcx
+                .generics
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
             let locals = fcx.locals.clone();
             let incomplete = fcx.incomplete.clone();
             let done = incomplete.is_none();
             if done || passes >= MAX_PASSES {
                 if let Some((span, what)) = incomplete {
-                    return Err(self.err(file, span, format!("cannot determine the type of {what}")));
+                    return Err(self.err(
+                        file,
+                        span,
+                        format!("cannot determine the type of {what}"),
+                    ));
                 }
                 if !generator && matches!(self.store.shallow(&ret), Type::Var(_)) {
                     let none = self.none_t();
@@ -96,7 +128,14 @@ impl Sema<'_> {
                 }
                 let n_args = args.len();
                 let r = &mut self.defs.reals[id.0 as usize];
-                r.body = Some(TBody { locals, n_args, stmts, generator, file, pending });
+                r.body = Some(TBody {
+                    locals,
+                    n_args,
+                    stmts,
+                    generator,
+                    file,
+                    pending,
+                });
                 r.generics = generics;
                 r.in_progress = false;
                 return Ok(id);
@@ -105,14 +144,24 @@ impl Sema<'_> {
     }
 
     /// Loads (once) the module `name`, searching next to the importing module, then the stdlib.
-    pub fn import_module(&mut self, name: &str, from: ModuleId, file: FileId, span: Span) -> R<ModuleId> {
+    pub fn import_module(
+        &mut self,
+        name: &str,
+        from: ModuleId,
+        file: FileId,
+        span: Span,
+    ) -> R<ModuleId> {
         if let Some(m) = self.module_by_name.get(name) {
             return Ok(*m);
         }
         if let Some((parent, _)) = name.rsplit_once('.') {
             self.import_module(parent, from, file, span)?;
         }
-        let dirs = vec![self.defs.module(from).dir.clone(), self.entry_dir.clone(), self.stdlib_dir()];
+        let dirs = vec![
+            self.defs.module(from).dir.clone(),
+            self.entry_dir.clone(),
+            self.stdlib_dir(),
+        ];
         let Some(path) = self.find_module_file(name, &dirs) else {
             return Err(self.err(file, span, format!("no module named '{name}'")));
         };
@@ -120,7 +169,14 @@ impl Sema<'_> {
     }
 
     /// `from .name import …` with `level` leading dots.
-    pub fn import_relative(&mut self, name: &str, level: u32, from: ModuleId, file: FileId, span: Span) -> R<ModuleId> {
+    pub fn import_relative(
+        &mut self,
+        name: &str,
+        level: u32,
+        from: ModuleId,
+        file: FileId,
+        span: Span,
+    ) -> R<ModuleId> {
         if level == 0 {
             return self.import_module(name, from, file, span);
         }
@@ -128,9 +184,17 @@ impl Sema<'_> {
         for _ in 1..level {
             dir = dir.parent().map(|p| p.to_path_buf()).unwrap_or(dir);
         }
-        let target = if name.is_empty() { "__init__".to_string() } else { name.to_string() };
+        let target = if name.is_empty() {
+            "__init__".to_string()
+        } else {
+            name.to_string()
+        };
         let Some(path) = self.find_module_file(&target, &[dir.clone()]) else {
-            return Err(self.err(file, span, format!("no module named '{}' relative to {}", name, dir.display())));
+            return Err(self.err(
+                file,
+                span,
+                format!("no module named '{}' relative to {}", name, dir.display()),
+            ));
         };
         let key = path.display().to_string();
         if let Some(m) = self.module_by_name.get(&key) {
@@ -146,7 +210,9 @@ impl Sema<'_> {
         let m = self.add_module(name, dir, vec![part])?;
         if let Some((parent, last)) = name.rsplit_once('.') {
             if let Some(p) = self.module_by_name.get(parent).copied() {
-                self.defs.modules[p.0 as usize].symbols.insert(last.to_string(), crate::defs::Symbol::Module(m));
+                self.defs.modules[p.0 as usize]
+                    .symbols
+                    .insert(last.to_string(), crate::defs::Symbol::Module(m));
             }
         }
         Ok(m)
@@ -158,22 +224,37 @@ impl Sema<'_> {
         let parts = module.parts.clone();
         let name = module.name.clone();
         let file = parts.first().map(|p| p.0).unwrap_or_default();
-        let existing = self.defs.funcs.iter().position(|f| f.module == m && f.decorators.iter().any(|d| d == "__module_init__"));
+        let existing = self
+            .defs
+            .funcs
+            .iter()
+            .position(|f| f.module == m && f.decorators.iter().any(|d| d == "__module_init__"));
         let def = match existing {
             Some(i) => FuncDefId(i as u32),
             None => {
-                let body: Vec<ast::Stmt> = parts.iter().flat_map(|(_, a)| a.body.iter().cloned()).collect();
+                let body: Vec<ast::Stmt> = parts
+                    .iter()
+                    .flat_map(|(_, a)| a.body.iter().cloned())
+                    .collect();
                 let span = Span::default();
                 let f = ast::FunctionDef {
-                    name: ast::Ident { name: format!("{name}.__init__"), span },
+                    name: ast::Ident {
+                        name: format!("{name}.__init__"),
+                        span,
+                    },
                     type_params: vec![],
                     params: ast::Parameters::default(),
                     returns: None,
-                    decorators: vec![ast::Expr::new(ExprKind::Name("__module_init__".into()), span)],
+                    decorators: vec![ast::Expr::new(
+                        ExprKind::Name("__module_init__".into()),
+                        span,
+                    )],
                     body: FunctionBody::Stmts(body),
                     is_async: false,
                 };
-                let flag = self.defs.add_global(format!("{name}.__initialized__"), Some(self.bool_t()));
+                let flag = self
+                    .defs
+                    .add_global(format!("{name}.__initialized__"), Some(self.bool_t()));
                 self.defs.modules[m.0 as usize].init_flag = Some(flag);
                 self.add_func(m, file, None, Rc::new(f))
             }
@@ -184,7 +265,13 @@ impl Sema<'_> {
 
 impl Fcx<'_, '_> {
     /// Binds parameters and checks a function body (or a module's top-level code).
-    pub fn check_function(&mut self, f: &ast::FunctionDef, args: &[Type], yield_ty: Option<Type>, is_init: bool) -> R<Vec<TStmt>> {
+    pub fn check_function(
+        &mut self,
+        f: &ast::FunctionDef,
+        args: &[Type],
+        yield_ty: Option<Type>,
+        is_init: bool,
+    ) -> R<Vec<TStmt>> {
         let FunctionBody::Stmts(body) = &f.body else {
             self.bind_signature(f, args)?;
             return Ok(vec![]);
@@ -200,27 +287,67 @@ impl Fcx<'_, '_> {
         if fd.nested && !self.scope.contains_key(&fd.name) {
             let n_caps = fd.captures.len();
             let name = fd.name.clone();
-            let values: Vec<TExpr> = (0..n_caps).map(|i| self.local(crate::typed::LocalId(i as u32), f.name.span)).collect();
-            let ty = Type::Func { def, captured: values.iter().map(|v| v.ty.clone()).collect() };
+            let values: Vec<TExpr> = (0..n_caps)
+                .map(|i| self.local(crate::typed::LocalId(i as u32), f.name.span))
+                .collect();
+            let ty = Type::Func {
+                def,
+                captured: values.iter().map(|v| v.ty.clone()).collect(),
+            };
             let l = self.new_local(&name, ty.clone());
             self.scope.insert(name, l);
-            out.push(TStmt::Assign(TTarget::Local(l), TExpr::new(TExprKind::Record(values), ty, f.name.span)));
+            out.push(TStmt::Assign(
+                TTarget::Local(l),
+                TExpr::new(TExprKind::Record(values), ty, f.name.span),
+            ));
         }
         if is_init {
-            let flag = self.s.defs.module(self.module).init_flag.expect("module init has a flag");
+            let flag = self
+                .s
+                .defs
+                .module(self.module)
+                .init_flag
+                .expect("module init has a flag");
             let bt = self.s.bool_t();
-            out.push(TStmt::If(TExpr::new(TExprKind::Global(flag), bt.clone(), f.name.span), vec![TStmt::Return(None)], vec![]));
-            out.push(TStmt::Assign(TTarget::Global(flag), TExpr::new(TExprKind::Bool(true), bt, f.name.span)));
-            let pending: Vec<_> = self.s.pending_class_vars.iter().filter(|p| p.0 == self.module).cloned().collect();
+            out.push(TStmt::If(
+                TExpr::new(TExprKind::Global(flag), bt.clone(), f.name.span),
+                vec![TStmt::Return(None)],
+                vec![],
+            ));
+            out.push(TStmt::Assign(
+                TTarget::Global(flag),
+                TExpr::new(TExprKind::Bool(true), bt, f.name.span),
+            ));
+            let pending: Vec<_> = self
+                .s
+                .pending_class_vars
+                .iter()
+                .filter(|p| p.0 == self.module)
+                .cloned()
+                .collect();
             for (_, file, g, value) in pending {
                 let saved = std::mem::replace(&mut self.file, file);
-                let owner = self.s.defs.classes.iter().find(|c| c.class_vars.values().any(|x| *x == g)).map(|c| c.class_vars.clone()).unwrap_or_default();
-                self.inner_scopes.push(owner.into_iter().map(|(k, v)| (k, crate::check::Binding::Global(v))).collect());
+                let owner = self
+                    .s
+                    .defs
+                    .classes
+                    .iter()
+                    .find(|c| c.class_vars.values().any(|x| *x == g))
+                    .map(|c| c.class_vars.clone())
+                    .unwrap_or_default();
+                self.inner_scopes.push(
+                    owner
+                        .into_iter()
+                        .map(|(k, v)| (k, crate::check::Binding::Global(v)))
+                        .collect(),
+                );
                 let v = self.check_expr(&value);
                 self.inner_scopes.pop();
                 self.file = saved;
                 let v = v?;
-                self.s.defs.globals[g.0 as usize].ty.get_or_insert(v.ty.clone());
+                self.s.defs.globals[g.0 as usize]
+                    .ty
+                    .get_or_insert(v.ty.clone());
                 out.push(TStmt::Assign(TTarget::Global(g), v));
             }
             if self.module != self.s.builtins {
@@ -239,7 +366,14 @@ impl Fcx<'_, '_> {
         }
         let real = self.s.module_init(m)?;
         let none = self.s.none_t();
-        Ok(vec![TStmt::Expr(TExpr::new(TExprKind::Call { func: real, args: vec![] }, none, span))])
+        Ok(vec![TStmt::Expr(TExpr::new(
+            TExprKind::Call {
+                func: real,
+                args: vec![],
+            },
+            none,
+            span,
+        ))])
     }
 
     fn bind_signature(&mut self, f: &ast::FunctionDef, args: &[Type]) -> R<()> {
@@ -267,9 +401,22 @@ impl Fcx<'_, '_> {
             self.generics.insert(t.name.clone(), v);
         }
         let p = &f.params;
-        let params: Vec<&ast::Param> = p.posonly.iter().chain(&p.args).chain(&p.vararg).chain(&p.kwonly).collect();
+        let params: Vec<&ast::Param> = p
+            .posonly
+            .iter()
+            .chain(&p.args)
+            .chain(&p.vararg)
+            .chain(&p.kwonly)
+            .collect();
         if params.len() != args.len() {
-            return Err(self.err(f.name.span, format!("internal: {} parameters for {} arguments", params.len(), args.len())));
+            return Err(self.err(
+                f.name.span,
+                format!(
+                    "internal: {} parameters for {} arguments",
+                    params.len(),
+                    args.len()
+                ),
+            ));
         }
         for (param, ty) in params.iter().zip(args) {
             if let Some(ann) = &param.annotation {
@@ -283,10 +430,12 @@ impl Fcx<'_, '_> {
             let t = self.eval_type(r)?;
             let ret = self.ret.clone();
             if !self.s.store.unify(&ret, &t) {
-                return Err(self.err(r.span, "return annotation does not match the generator's type"));
+                return Err(self.err(
+                    r.span,
+                    "return annotation does not match the generator's type",
+                ));
             }
         }
         Ok(())
     }
 }
-

@@ -29,7 +29,10 @@ pub fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Opt
 /// The operator a binary magic method implements (`__add__` → `+`).
 pub fn operator_for(method: &str) -> Option<&'static str> {
     let base = method.trim_start_matches("__").trim_end_matches("__");
-    let base = base.strip_prefix('r').filter(|b| !b.is_empty() && *b != "shift").unwrap_or(base);
+    let base = base
+        .strip_prefix('r')
+        .filter(|b| !b.is_empty() && *b != "shift")
+        .unwrap_or(base);
     Some(match base {
         "add" => "+",
         "sub" => "-",

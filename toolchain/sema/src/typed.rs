@@ -44,14 +44,27 @@ pub enum TExprKind {
     Global(GlobalId),
     /// Address of a local (`__ptr__(x)`).
     LocalPtr(LocalId),
-    Call { func: RealId, args: Vec<TExpr> },
+    Call {
+        func: RealId,
+        args: Vec<TExpr>,
+    },
     /// A call whose argument types were only learnt later in the body; `slot` indexes
     /// `TBody::pending`, filled when the body's check ends.
-    PendingCall { slot: u32, args: Vec<TExpr> },
+    PendingCall {
+        slot: u32,
+        args: Vec<TExpr>,
+    },
     /// Reads a field of a record or object by name.
-    Field { obj: Box<TExpr>, name: String },
+    Field {
+        obj: Box<TExpr>,
+        name: String,
+    },
     /// Writes a field of an object by name (type NoneType).
-    SetField { obj: Box<TExpr>, name: String, value: Box<TExpr> },
+    SetField {
+        obj: Box<TExpr>,
+        name: String,
+        value: Box<TExpr>,
+    },
     /// A record of values: tuples, by-value classes, function items' captures.
     Record(Vec<TExpr>),
     /// A new zeroed heap object of the expression's class.
@@ -61,10 +74,17 @@ pub enum TExprKind {
     OptionalGet(Box<TExpr>),
     /// Reinterpretation between reference types (upcast) or pointer types.
     Cast(Box<TExpr>),
-    Ternary { cond: Box<TExpr>, then: Box<TExpr>, other: Box<TExpr> },
+    Ternary {
+        cond: Box<TExpr>,
+        then: Box<TExpr>,
+        other: Box<TExpr>,
+    },
     Yield(Option<Box<TExpr>>),
     /// Statements run before the value is computed.
-    Block { stmts: Vec<TStmt>, value: Box<TExpr> },
+    Block {
+        stmts: Vec<TStmt>,
+        value: Box<TExpr>,
+    },
 }
 
 /// Where an assignment stores.
@@ -94,8 +114,17 @@ pub enum TStmt {
     If(TExpr, Vec<TStmt>, Vec<TStmt>),
     While(TExpr, Vec<TStmt>),
     /// Loop over a generator value.
-    For { iter: TExpr, var: LocalId, body: Vec<TStmt> },
-    Try { body: Vec<TStmt>, handlers: Vec<THandler>, orelse: Vec<TStmt>, finally: Option<Vec<TStmt>> },
+    For {
+        iter: TExpr,
+        var: LocalId,
+        body: Vec<TStmt>,
+    },
+    Try {
+        body: Vec<TStmt>,
+        handlers: Vec<THandler>,
+        orelse: Vec<TStmt>,
+        finally: Option<Vec<TStmt>>,
+    },
     Raise(TExpr, Span),
     Block(Vec<TStmt>),
 }

@@ -50,10 +50,14 @@ impl TypeStore {
     /// Substitutes every bound variable, recursively.
     pub fn resolve(&self, t: &Type) -> Type {
         match self.shallow(t) {
-            Type::Class { class, args } => Type::Class { class, args: args.iter().map(|a| self.resolve(a)).collect() },
-            Type::Func { def, captured } => {
-                Type::Func { def, captured: captured.iter().map(|a| self.resolve(a)).collect() }
-            }
+            Type::Class { class, args } => Type::Class {
+                class,
+                args: args.iter().map(|a| self.resolve(a)).collect(),
+            },
+            Type::Func { def, captured } => Type::Func {
+                def,
+                captured: captured.iter().map(|a| self.resolve(a)).collect(),
+            },
             other => other,
         }
     }
@@ -97,10 +101,28 @@ impl TypeStore {
                 self.bound[y.0 as usize] = Some(a);
                 true
             }
-            (Type::Class { class: c1, args: a1 }, Type::Class { class: c2, args: a2 }) => {
+            (
+                Type::Class {
+                    class: c1,
+                    args: a1,
+                },
+                Type::Class {
+                    class: c2,
+                    args: a2,
+                },
+            ) => {
                 c1 == c2 && a1.len() == a2.len() && a1.iter().zip(a2).all(|(x, y)| self.unify(x, y))
             }
-            (Type::Func { def: d1, captured: c1 }, Type::Func { def: d2, captured: c2 }) => {
+            (
+                Type::Func {
+                    def: d1,
+                    captured: c1,
+                },
+                Type::Func {
+                    def: d2,
+                    captured: c2,
+                },
+            ) => {
                 d1 == d2 && c1.len() == c2.len() && c1.iter().zip(c2).all(|(x, y)| self.unify(x, y))
             }
             (Type::Static(x), Type::Static(y)) => x == y,

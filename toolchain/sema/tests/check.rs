@@ -12,7 +12,13 @@ fn stdlib() -> PathBuf {
 fn compile(src: &str) -> Result<String, String> {
     let mut map = SourceMap::default();
     let entry = map.add(SourceFile::new("prog.py", src));
-    match sema::compile(&mut map, entry, &sema::Options { stdlib_dir: stdlib() }) {
+    match sema::compile(
+        &mut map,
+        entry,
+        &sema::Options {
+            stdlib_dir: stdlib(),
+        },
+    ) {
         Ok(m) => Ok(cir::printer::print_module(&m)),
         Err(ds) => {
             let d = &ds[0];
@@ -31,7 +37,10 @@ fn hello_world_checks() {
 
 #[test]
 fn recursion_infers_return_type() {
-    let cir = compile("def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\nprint(fib(10))\n").unwrap();
+    let cir = compile(
+        "def fib(n):\n    return n if n < 2 else fib(n - 1) + fib(n - 2)\nprint(fib(10))\n",
+    )
+    .unwrap();
     assert!(cir.contains("\"fib[int]\""), "{cir}");
 }
 

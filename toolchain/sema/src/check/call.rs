@@ -40,7 +40,11 @@ fn params_of(f: &ast::FunctionDef) -> Vec<ParamInfo> {
         default: x.default.clone(),
         kind,
     };
-    let mut out: Vec<ParamInfo> = p.posonly.iter().map(|x| mk(x, ParamKind::PosOnly)).collect();
+    let mut out: Vec<ParamInfo> = p
+        .posonly
+        .iter()
+        .map(|x| mk(x, ParamKind::PosOnly))
+        .collect();
     out.extend(p.args.iter().map(|x| mk(x, ParamKind::Normal)));
     out.extend(p.vararg.iter().map(|x| mk(x, ParamKind::VarArgs)));
     out.extend(p.kwonly.iter().map(|x| mk(x, ParamKind::KwOnly)));
@@ -50,7 +54,11 @@ fn params_of(f: &ast::FunctionDef) -> Vec<ParamInfo> {
 /// Whether a default value is a constant that can be evaluated at each call site.
 fn is_literal(e: &ast::Expr) -> bool {
     match &e.kind {
-        ExprKind::Int { .. } | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::None => true,
+        ExprKind::Int { .. }
+        | ExprKind::Float(_)
+        | ExprKind::Str(_)
+        | ExprKind::Bool(_)
+        | ExprKind::None => true,
         ExprKind::UnaryOp { operand, .. } => is_literal(operand),
         ExprKind::Tuple(items) => items.iter().all(is_literal),
         _ => false,
@@ -59,7 +67,13 @@ fn is_literal(e: &ast::Expr) -> bool {
 
 impl Fcx<'_, '_> {
     /// Calls method `name` of `obj`'s class with `obj` as `self`.
-    pub fn call_method_named(&mut self, obj: TExpr, name: &str, args: Vec<TExpr>, what: &str) -> R<TExpr> {
+    pub fn call_method_named(
+        &mut self,
+        obj: TExpr,
+        name: &str,
+        args: Vec<TExpr>,
+        what: &str,
+    ) -> R<TExpr> {
         let span = obj.span;
         let Some((class, _)) = self.s.class_of(&obj.ty) else {
             return Ok(self.defer(span, format!("the type of the object for {what}")));
@@ -72,7 +86,10 @@ impl Fcx<'_, '_> {
                 None => Err(self.no_attribute(&ty, name, span)),
             };
         }
-        let mut all = vec![Arg { name: None, value: obj }];
+        let mut all = vec![Arg {
+            name: None,
+            value: obj,
+        }];
         all.extend(args.into_iter().map(|value| Arg { name: None, value }));
         self.call_overloads(&methods, all, span, what)
     }
@@ -82,8 +99,18 @@ impl Fcx<'_, '_> {
     pub fn demote(&mut self, v: TExpr) -> R<Option<TExpr>> {
         let core = self.s.core();
         match self.s.class_of(&v.ty) {
-            Some((c, _)) if c == core.bool_ => Ok(Some(self.call_method_named(v, "__int__", vec![], "int()")?)),
-            Some((c, _)) if c == core.optional => Ok(Some(self.call_method_named(v, "__unwrap__", vec![], "an optional value")?)),
+            Some((c, _)) if c == core.bool_ => Ok(Some(self.call_method_named(
+                v,
+                "__int__",
+                vec![],
+                "int()",
+            )?)),
+            Some((c, _)) if c == core.optional => Ok(Some(self.call_method_named(
+                v,
+                "__unwrap__",
+                vec![],
+                "an optional value",
+            )?)),
             _ => Ok(None),
         }
     }
@@ -94,7 +121,14 @@ impl Fcx<'_, '_> {
         let mut d = self.err(span, format!("'{tn}' object has no attribute '{name}'"));
         if let Some((class, _)) = self.s.class_of(t) {
             let mut names: Vec<String> = self.s.defs.class(class).methods.keys().cloned().collect();
-            names.extend(self.s.defs.class(class).field_decls.iter().map(|f| f.0.clone()));
+            names.extend(
+                self.s
+                    .defs
+                    .class(class)
+                    .field_decls
+                    .iter()
+                    .map(|f| f.0.clone()),
+            );
             if let Some(best) = crate::suggest::closest(name, names.iter().map(|s| s.as_str())) {
                 d = Box::new(d.with_help(format!("did you mean '{best}'?")));
             }
@@ -103,8 +137,17 @@ impl Fcx<'_, '_> {
     }
 
     /// Chooses the first overload the arguments fit, realizes it, and calls it.
-    pub fn call_overloads(&mut self, defs: &[FuncDefId], args: Vec<Arg>, span: Span, what: &str) -> R<TExpr> {
-        if args.iter().any(|a| !self.s.store.is_resolved(&a.value.ty) && matches!(self.s.store.shallow(&a.value.ty), Type::Var(_))) {
+    pub fn call_overloads(
+        &mut self,
+        defs: &[FuncDefId],
+        args: Vec<Arg>,
+        span: Span,
+        what: &str,
+    ) -> R<TExpr> {
+        if args.iter().any(|a| {
+            !self.s.store.is_resolved(&a.value.ty)
+                && matches!(self.s.store.shallow(&a.value.ty), Type::Var(_))
+        }) {
             return Ok(self.defer(span, format!("the arguments of {what}")));
         }
         let mut last_err = None;
@@ -128,15 +171,29 @@ impl Fcx<'_, '_> {
             if types.len() == 2 {
                 return self.err(
                     span,
-                    format!("unsupported operand type(s) for {op}: '{}' and '{}'", types[0], types[1]),
+                    format!(
+                        "unsupported operand type(s) for {op}: '{}' and '{}'",
+                        types[0], types[1]
+                    ),
                 );
             }
         }
-        self.err(span, format!("no overload of '{name}' accepts argument types ({})", types.join(", ")))
+        self.err(
+            span,
+            format!(
+                "no overload of '{name}' accepts argument types ({})",
+                types.join(", ")
+            ),
+        )
     }
 
     /// Whether `args` fit the parameters of `def` (Ok(Err(reason)) when not).
-    pub fn match_args(&mut self, def: FuncDefId, args: &[Arg], span: Span) -> R<Result<(), Box<syntax::Diagnostic>>> {
+    pub fn match_args(
+        &mut self,
+        def: FuncDefId,
+        args: &[Arg],
+        span: Span,
+    ) -> R<Result<(), Box<syntax::Diagnostic>>> {
         let (slots, _) = match self.arrange(def, args, span)? {
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
@@ -181,7 +238,10 @@ impl Fcx<'_, '_> {
     /// Evaluates an annotation of `def` in the module it was written in.
     fn eval_type_in(&mut self, def: FuncDefId, ann: &ast::Expr) -> R<Type> {
         let fd = self.s.defs.func(def);
-        let saved = (std::mem::replace(&mut self.module, fd.module), std::mem::replace(&mut self.file, fd.file));
+        let saved = (
+            std::mem::replace(&mut self.module, fd.module),
+            std::mem::replace(&mut self.file, fd.file),
+        );
         let r = self.eval_type(ann);
         self.module = saved.0;
         self.file = saved.1;
@@ -190,7 +250,11 @@ impl Fcx<'_, '_> {
 
     /// Binds the generic names visible in `def`'s annotations (its class's generics from the
     /// `self` type, its own type parameters fresh); returns the previous bindings.
-    fn enter_generics(&mut self, def: FuncDefId, self_ty: Option<Type>) -> std::collections::HashMap<String, Type> {
+    fn enter_generics(
+        &mut self,
+        def: FuncDefId,
+        self_ty: Option<Type>,
+    ) -> std::collections::HashMap<String, Type> {
         let saved = self.generics.clone();
         let fd = self.s.defs.func(def);
         let class = fd.class;
@@ -201,7 +265,13 @@ impl Fcx<'_, '_> {
             let gens = self.s.defs.class(c).generics.clone();
             let args = match (is_static, self_ty.and_then(|t| self.s.class_of(&t))) {
                 (false, Some((sc, sargs))) if sc == c => sargs,
-                (true, _) if self.ctor_args.as_ref().map(|a| a.len() == gens.len()).unwrap_or(false) => {
+                (true, _)
+                    if self
+                        .ctor_args
+                        .as_ref()
+                        .map(|a| a.len() == gens.len())
+                        .unwrap_or(false) =>
+                {
                     self.ctor_args.clone().expect("checked above")
                 }
                 _ => gens.iter().map(|_| self.s.store.fresh()).collect(),
@@ -220,45 +290,70 @@ impl Fcx<'_, '_> {
 
     /// Assigns call arguments to parameter slots.
     #[allow(clippy::type_complexity)]
-    fn arrange(&mut self, def: FuncDefId, args: &[Arg], span: Span) -> R<Result<(Vec<Option<Slot>>, Vec<usize>), Box<syntax::Diagnostic>>> {
+    fn arrange(
+        &mut self,
+        def: FuncDefId,
+        args: &[Arg],
+        span: Span,
+    ) -> R<Result<(Vec<Option<Slot>>, Vec<usize>), Box<syntax::Diagnostic>>> {
         let fd = self.s.defs.func(def);
         let ast = fd.ast.clone();
         let name = fd.name.clone();
         let params = params_of(&ast);
         let mut slots: Vec<Option<Slot>> = params.iter().map(|_| None).collect();
         let mut extra = Vec::new();
-        let positional: Vec<usize> = (0..args.len()).filter(|i| args[*i].name.is_none()).collect();
+        let positional: Vec<usize> = (0..args.len())
+            .filter(|i| args[*i].name.is_none())
+            .collect();
         let mut pi = 0;
         for i in positional {
-            while pi < params.len() && !matches!(params[pi].kind, ParamKind::PosOnly | ParamKind::Normal) {
+            while pi < params.len()
+                && !matches!(params[pi].kind, ParamKind::PosOnly | ParamKind::Normal)
+            {
                 if params[pi].kind == ParamKind::VarArgs {
                     break;
                 }
                 pi += 1;
             }
-            if pi < params.len() && matches!(params[pi].kind, ParamKind::PosOnly | ParamKind::Normal) {
+            if pi < params.len()
+                && matches!(params[pi].kind, ParamKind::PosOnly | ParamKind::Normal)
+            {
                 slots[pi] = Some(Slot::Arg(i));
                 pi += 1;
             } else if params.iter().any(|p| p.kind == ParamKind::VarArgs) {
                 extra.push(i);
             } else {
-                let n = params.iter().filter(|p| matches!(p.kind, ParamKind::PosOnly | ParamKind::Normal)).count();
+                let n = params
+                    .iter()
+                    .filter(|p| matches!(p.kind, ParamKind::PosOnly | ParamKind::Normal))
+                    .count();
                 let given = args.iter().filter(|a| a.name.is_none()).count();
                 return Ok(Err(self.err(
                     span,
-                    format!("{name}() takes {n} positional argument{} but {given} were given", if n == 1 { "" } else { "s" }),
+                    format!(
+                        "{name}() takes {n} positional argument{} but {given} were given",
+                        if n == 1 { "" } else { "s" }
+                    ),
                 )));
             }
         }
         for (i, a) in args.iter().enumerate() {
             let Some(kw) = &a.name else { continue };
-            match params.iter().position(|p| &p.name == kw && p.kind != ParamKind::PosOnly && p.kind != ParamKind::VarArgs) {
+            match params.iter().position(|p| {
+                &p.name == kw && p.kind != ParamKind::PosOnly && p.kind != ParamKind::VarArgs
+            }) {
                 Some(p) if slots[p].is_none() => slots[p] = Some(Slot::Arg(i)),
                 Some(_) => {
-                    return Ok(Err(self.err(a.value.span, format!("{name}() got multiple values for argument '{kw}'"))))
+                    return Ok(Err(self.err(
+                        a.value.span,
+                        format!("{name}() got multiple values for argument '{kw}'"),
+                    )))
                 }
                 None => {
-                    return Ok(Err(self.err(a.value.span, format!("{name}() got an unexpected keyword argument '{kw}'"))))
+                    return Ok(Err(self.err(
+                        a.value.span,
+                        format!("{name}() got an unexpected keyword argument '{kw}'"),
+                    )))
                 }
             }
         }
@@ -271,7 +366,10 @@ impl Fcx<'_, '_> {
             } else if p.default.is_some() {
                 *slot = Some(Slot::Default);
             } else {
-                return Ok(Err(self.err(span, format!("{name}() missing required argument: '{}'", p.name))));
+                return Ok(Err(self.err(
+                    span,
+                    format!("{name}() missing required argument: '{}'", p.name),
+                )));
             }
         }
         Ok(Ok((slots, extra)))
@@ -280,10 +378,7 @@ impl Fcx<'_, '_> {
     /// Calls `def` with the arguments (already known to fit).
     pub fn call_def(&mut self, def: FuncDefId, args: Vec<Arg>, span: Span) -> R<TExpr> {
         let ctor = self.ctor_args.clone();
-        let (slots, extra) = match self.arrange(def, &args, span)? {
-            Ok(x) => x,
-            Err(e) => return Err(e),
-        };
+        let (slots, extra) = self.arrange(def, &args, span)??;
         let fd = self.s.defs.func(def);
         let ast = fd.ast.clone();
         let def_file = fd.file;
@@ -298,14 +393,20 @@ impl Fcx<'_, '_> {
                 let v = match slot {
                     Some(Slot::Arg(i)) => values[*i].take().expect("each argument is used once"),
                     Some(Slot::VarArgs) => {
-                        let items: Vec<TExpr> = extra.iter().map(|i| values[*i].take().expect("vararg used once")).collect();
+                        let items: Vec<TExpr> = extra
+                            .iter()
+                            .map(|i| values[*i].take().expect("vararg used once"))
+                            .collect();
                         let ty = self.s.tuple_t(items.iter().map(|x| x.ty.clone()).collect());
                         TExpr::new(TExprKind::Record(items), ty, span)
                     }
                     Some(Slot::Default) => {
                         let d = p.default.clone().expect("default slot has a default");
                         if let Some(g) = default_globals.get(&p.name) {
-                            let ty = self.s.defs.globals[g.0 as usize].ty.clone().unwrap_or_else(|| self.s.store.fresh());
+                            let ty = self.s.defs.globals[g.0 as usize]
+                                .ty
+                                .clone()
+                                .unwrap_or_else(|| self.s.store.fresh());
                             TExpr::new(TExprKind::Global(*g), ty, span)
                         } else if is_literal(&d) || def_file == self.file {
                             let saved_file = std::mem::replace(&mut self.file, def_file);
@@ -315,7 +416,10 @@ impl Fcx<'_, '_> {
                             e.span = span;
                             e
                         } else {
-                            return Err(self.err(span, format!("default of '{}' cannot be evaluated here", p.name)));
+                            return Err(self.err(
+                                span,
+                                format!("default of '{}' cannot be evaluated here", p.name),
+                            ));
                         }
                     }
                     None => unreachable!("arrange fills every slot"),
@@ -339,13 +443,19 @@ impl Fcx<'_, '_> {
         res?;
         let fd = self.s.defs.func(def);
         let is_static = fd.decorators.iter().any(|d| d == "staticmethod") || fd.name == "__new__";
-        let class_generic = fd.class.map(|c| !self.s.defs.class(c).generics.is_empty()).unwrap_or(false);
+        let class_generic = fd
+            .class
+            .map(|c| !self.s.defs.class(c).generics.is_empty())
+            .unwrap_or(false);
         let class_args = match ctor {
             Some(a) if is_static && class_generic => Some(a),
             _ => None,
         };
         let ready = final_args.iter().all(|a| self.s.store.is_resolved(&a.ty))
-            && class_args.iter().flatten().all(|t| self.s.store.is_resolved(t));
+            && class_args
+                .iter()
+                .flatten()
+                .all(|t| self.s.store.is_resolved(t));
         if !ready {
             let ret = declared_ret.unwrap_or_else(|| self.s.store.fresh());
             let slot = self.pending.len() as u32;
@@ -357,13 +467,27 @@ impl Fcx<'_, '_> {
                 span,
                 real: None,
             });
-            return Ok(TExpr::new(TExprKind::PendingCall { slot, args: final_args }, ret, span));
+            return Ok(TExpr::new(
+                TExprKind::PendingCall {
+                    slot,
+                    args: final_args,
+                },
+                ret,
+                span,
+            ));
         }
         let types: Vec<Type> = final_args.iter().map(|a| self.resolve(&a.ty)).collect();
         let class_args = class_args.map(|a| a.iter().map(|t| self.resolve(t)).collect());
         let real = self.s.realize_with(def, types, class_args)?;
         let ret = self.s.defs.reals[real.0 as usize].ret.clone();
-        Ok(TExpr::new(TExprKind::Call { func: real, args: final_args }, ret, span))
+        Ok(TExpr::new(
+            TExprKind::Call {
+                func: real,
+                args: final_args,
+            },
+            ret,
+            span,
+        ))
     }
 
     /// Calls a value of function type (a function item with its captures).
@@ -374,7 +498,17 @@ impl Fcx<'_, '_> {
                 let mut all = Vec::new();
                 for (i, t) in captured.iter().enumerate() {
                     let rec = self.local(lid, span);
-                    all.push(Arg { name: None, value: TExpr::new(TExprKind::Field { obj: Box::new(rec), name: i.to_string() }, t.clone(), span) });
+                    all.push(Arg {
+                        name: None,
+                        value: TExpr::new(
+                            TExprKind::Field {
+                                obj: Box::new(rec),
+                                name: i.to_string(),
+                            },
+                            t.clone(),
+                            span,
+                        ),
+                    });
                 }
                 all.extend(args);
                 let defs = self.overloads_of(def);
@@ -386,12 +520,18 @@ impl Fcx<'_, '_> {
                 if let Some((class, _)) = self.s.class_of(&other) {
                     let m = self.s.methods(class, "__call__");
                     if !m.is_empty() {
-                        let mut all = vec![Arg { name: None, value: callee }];
+                        let mut all = vec![Arg {
+                            name: None,
+                            value: callee,
+                        }];
                         all.extend(args);
                         return self.call_overloads(&m, all, span, "__call__");
                     }
                 }
-                Err(self.err(span, format!("'{}' object is not callable", self.s.type_name(&other))))
+                Err(self.err(
+                    span,
+                    format!("'{}' object is not callable", self.s.type_name(&other)),
+                ))
             }
         }
     }
@@ -415,14 +555,24 @@ impl Fcx<'_, '_> {
 
     /// `C(args)`: a new object initialised by `__init__`, or `__new__` for value classes.
     pub fn construct(&mut self, ty: Type, args: Vec<Arg>, span: Span) -> R<TExpr> {
-        let (class, _) = self.s.class_of(&ty).expect("constructors are called on class types");
+        let (class, _) = self
+            .s
+            .class_of(&ty)
+            .expect("constructors are called on class types");
         let kind = self.s.defs.class(class).kind;
         let news = self.s.methods(class, "__new__");
         if kind != ClassKind::Ref || !news.is_empty() {
             if news.is_empty() {
                 let fields = self.fields_of(&ty);
                 if fields.len() != args.len() {
-                    return Err(self.err(span, format!("{}() takes {} arguments", self.s.type_name(&ty), fields.len())));
+                    return Err(self.err(
+                        span,
+                        format!(
+                            "{}() takes {} arguments",
+                            self.s.type_name(&ty),
+                            fields.len()
+                        ),
+                    ));
                 }
                 let mut items = Vec::new();
                 for ((fname, fty), a) in fields.into_iter().zip(args) {
@@ -445,11 +595,14 @@ impl Fcx<'_, '_> {
                 }
                 return Ok(TExpr::new(TExprKind::Record(items), ty, span));
             }
-            let saved = std::mem::replace(&mut self.ctor_args, self.s.class_of(&ty).map(|(_, a)| a));
+            let saved =
+                std::mem::replace(&mut self.ctor_args, self.s.class_of(&ty).map(|(_, a)| a));
             let e = self.call_overloads(&news, args, span, &format!("{}()", self.s.type_name(&ty)));
             self.ctor_args = saved;
             let e = e?;
-            if !self.s.store.can_unify(&e.ty, &ty) && !matches!(self.s.store.shallow(&e.ty), Type::Var(_)) {
+            if !self.s.store.can_unify(&e.ty, &ty)
+                && !matches!(self.s.store.shallow(&e.ty), Type::Var(_))
+            {
                 return Ok(e);
             }
             self.s.store.unify(&e.ty, &ty);
@@ -461,12 +614,23 @@ impl Fcx<'_, '_> {
         let mut stmts = vec![set];
         if inits.is_empty() {
             if !args.is_empty() {
-                return Err(self.err(span, format!("{}() takes no arguments", self.s.type_name(&ty))));
+                return Err(self.err(
+                    span,
+                    format!("{}() takes no arguments", self.s.type_name(&ty)),
+                ));
             }
         } else {
-            let mut all = vec![Arg { name: None, value: self.local(lid, span) }];
+            let mut all = vec![Arg {
+                name: None,
+                value: self.local(lid, span),
+            }];
             all.extend(args);
-            let call = self.call_overloads(&inits, all, span, &format!("{}.__init__", self.s.type_name(&ty)))?;
+            let call = self.call_overloads(
+                &inits,
+                all,
+                span,
+                &format!("{}.__init__", self.s.type_name(&ty)),
+            )?;
             stmts.push(TStmt::Expr(call));
         }
         let v = self.local(lid, span);
@@ -477,9 +641,15 @@ impl Fcx<'_, '_> {
     /// found from `self.x = …` assignments. Tuples have fields `0`, `1`, ….
     pub fn fields_of(&mut self, ty: &Type) -> Vec<(String, Type)> {
         let resolved = self.resolve(ty);
-        let Some((class, args)) = self.s.class_of(&resolved) else { return vec![] };
+        let Some((class, args)) = self.s.class_of(&resolved) else {
+            return vec![];
+        };
         if class == self.s.core().tuple {
-            return args.iter().enumerate().map(|(i, t)| (i.to_string(), t.clone())).collect();
+            return args
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (i.to_string(), t.clone()))
+                .collect();
         }
         if let Some(f) = self.s.defs.fields.get(&resolved) {
             return f.clone();
@@ -494,15 +664,23 @@ impl Fcx<'_, '_> {
         for (name, ann, owner) in decls {
             let owner_file = self.s.defs.class(owner).file;
             let owner_module = self.s.defs.class(owner).module;
-            let saved_ctx = (std::mem::replace(&mut self.file, owner_file), std::mem::replace(&mut self.module, owner_module));
-            let t = self.eval_type(&ann).unwrap_or_else(|_| self.s.store.fresh());
+            let saved_ctx = (
+                std::mem::replace(&mut self.file, owner_file),
+                std::mem::replace(&mut self.module, owner_module),
+            );
+            let t = self
+                .eval_type(&ann)
+                .unwrap_or_else(|_| self.s.store.fresh());
             self.file = saved_ctx.0;
             self.module = saved_ctx.1;
             out.push((name, t));
         }
         self.generics = saved;
         if self.s.store.is_resolved(&resolved) {
-            let resolved_fields: Vec<(String, Type)> = out.iter().map(|(n, t)| (n.clone(), self.resolve(t))).collect();
+            let resolved_fields: Vec<(String, Type)> = out
+                .iter()
+                .map(|(n, t)| (n.clone(), self.resolve(t)))
+                .collect();
             self.s.defs.fields.insert(resolved, resolved_fields.clone());
             return resolved_fields;
         }
@@ -510,14 +688,26 @@ impl Fcx<'_, '_> {
     }
 
     /// Checks a call expression.
-    pub fn check_call(&mut self, func: &ast::Expr, args: &[ast::Expr], keywords: &[ast::Keyword], span: Span) -> R<TExpr> {
+    pub fn check_call(
+        &mut self,
+        func: &ast::Expr,
+        args: &[ast::Expr],
+        keywords: &[ast::Keyword],
+        span: Span,
+    ) -> R<TExpr> {
         let saved = self.ctor_args.take();
         let r = self.check_call_inner(func, args, keywords, span);
         self.ctor_args = saved;
         r
     }
 
-    fn check_call_inner(&mut self, func: &ast::Expr, args: &[ast::Expr], keywords: &[ast::Keyword], span: Span) -> R<TExpr> {
+    fn check_call_inner(
+        &mut self,
+        func: &ast::Expr,
+        args: &[ast::Expr],
+        keywords: &[ast::Keyword],
+        span: Span,
+    ) -> R<TExpr> {
         if let ExprKind::Name(n) = &func.kind {
             if !self.is_variable(n) && keywords.is_empty() {
                 if let Some(e) = self.intrinsic(n, args, span)? {
@@ -530,30 +720,57 @@ impl Fcx<'_, '_> {
             if let ExprKind::Starred(inner) = &a.kind {
                 let v = self.check_expr(inner)?;
                 let fields = self.fields_of(&v.ty);
-                let is_tuple = self.s.class_of(&v.ty).map(|(c, _)| c == self.s.core().tuple).unwrap_or(false);
+                let is_tuple = self
+                    .s
+                    .class_of(&v.ty)
+                    .map(|(c, _)| c == self.s.core().tuple)
+                    .unwrap_or(false);
                 if !is_tuple {
                     return Err(self.err(a.span, "only tuples can be unpacked into arguments"));
                 }
                 let (lid, set) = self.temp(v);
                 for (i, (name, t)) in fields.into_iter().enumerate() {
                     let rec = self.local(lid, a.span);
-                    let item = TExpr::new(TExprKind::Field { obj: Box::new(rec), name }, t, a.span);
-                    let item = if i == 0 { Fcx::block(vec![set.clone()], item) } else { item };
-                    targs.push(Arg { name: None, value: item });
+                    let item = TExpr::new(
+                        TExprKind::Field {
+                            obj: Box::new(rec),
+                            name,
+                        },
+                        t,
+                        a.span,
+                    );
+                    let item = if i == 0 {
+                        Fcx::block(vec![set.clone()], item)
+                    } else {
+                        item
+                    };
+                    targs.push(Arg {
+                        name: None,
+                        value: item,
+                    });
                 }
                 continue;
             }
-            targs.push(Arg { name: None, value: self.check_expr(a)? });
+            targs.push(Arg {
+                name: None,
+                value: self.check_expr(a)?,
+            });
         }
         for k in keywords {
             match &k.arg {
-                Some(n) => targs.push(Arg { name: Some(n.name.clone()), value: self.check_expr(&k.value)? }),
+                Some(n) => targs.push(Arg {
+                    name: Some(n.name.clone()),
+                    value: self.check_expr(&k.value)?,
+                }),
                 None => return Err(self.err(k.span, "'**' arguments are not supported")),
             }
         }
         match &func.kind {
-            ExprKind::Name(n) if !self.is_variable(n) => match self.s.lookup_symbol(self.module, n) {
-                Some(Symbol::Func(defs)) => self.call_overloads(&defs, targs, span, &format!("{n}()")),
+            ExprKind::Name(n) if !self.is_variable(n) => match self.s.lookup_symbol(self.module, n)
+            {
+                Some(Symbol::Func(defs)) => {
+                    self.call_overloads(&defs, targs, span, &format!("{n}()"))
+                }
                 Some(Symbol::Class(c)) => {
                     let t = self.fresh_instance(c);
                     self.construct(t, targs, span)
@@ -563,9 +780,13 @@ impl Fcx<'_, '_> {
                     self.call_value(callee, targs, span)
                 }
             },
-            ExprKind::Attribute { value, attr } if matches!(&value.kind, ExprKind::Call { func, args, .. } if args.is_empty() && matches!(&func.kind, ExprKind::Name(n) if n == "super")) => {
+            ExprKind::Attribute { value, attr } if matches!(&value.kind, ExprKind::Call { func, args, .. } if args.is_empty() && matches!(&func.kind, ExprKind::Name(n) if n == "super")) =>
+            {
                 let Some(base) = self.class.and_then(|c| self.s.defs.class(c).base_class) else {
-                    return Err(self.err(value.span, "super() is only valid in a method of a class with a base class"));
+                    return Err(self.err(
+                        value.span,
+                        "super() is only valid in a method of a class with a base class",
+                    ));
                 };
                 let Some(this) = self.scope.get("self").copied() else {
                     return Err(self.err(value.span, "super() needs the method's 'self'"));
@@ -575,41 +796,64 @@ impl Fcx<'_, '_> {
                     let t = self.fresh_instance(base);
                     return Err(self.no_attribute(&t, &attr.name, attr.span));
                 }
-                let mut all = vec![Arg { name: None, value: self.local(this, value.span) }];
+                let mut all = vec![Arg {
+                    name: None,
+                    value: self.local(this, value.span),
+                }];
                 all.extend(targs);
                 self.call_overloads(&methods, all, span, &format!("super().{}()", attr.name))
             }
             ExprKind::Attribute { value, attr } => {
                 if let Some(sym) = self.static_symbol(value) {
                     match sym {
-                        Symbol::Module(m) => match self.s.defs.module(m).symbols.get(&attr.name).cloned() {
-                            Some(Symbol::Func(defs)) => {
-                                return self.call_overloads(&defs, targs, span, &format!("{}()", attr.name))
+                        Symbol::Module(m) => {
+                            match self.s.defs.module(m).symbols.get(&attr.name).cloned() {
+                                Some(Symbol::Func(defs)) => {
+                                    return self.call_overloads(
+                                        &defs,
+                                        targs,
+                                        span,
+                                        &format!("{}()", attr.name),
+                                    )
+                                }
+                                Some(Symbol::Class(c)) => {
+                                    let t = self.fresh_instance(c);
+                                    return self.construct(t, targs, span);
+                                }
+                                Some(_) => {}
+                                None => {
+                                    let mname = self.s.defs.module(m).name.clone();
+                                    return Err(self.err(
+                                        attr.span,
+                                        format!(
+                                            "module '{mname}' has no attribute '{}'",
+                                            attr.name
+                                        ),
+                                    ));
+                                }
                             }
-                            Some(Symbol::Class(c)) => {
-                                let t = self.fresh_instance(c);
-                                return self.construct(t, targs, span);
-                            }
-                            Some(_) => {}
-                            None => {
-                                let mname = self.s.defs.module(m).name.clone();
-                                return Err(self.err(attr.span, format!("module '{mname}' has no attribute '{}'", attr.name)));
-                            }
-                        },
+                        }
                         Symbol::Class(c) => {
                             let methods = self.s.methods(c, &attr.name);
                             if methods.is_empty() {
                                 let t = self.fresh_instance(c);
                                 return Err(self.no_attribute(&t, &attr.name, attr.span));
                             }
-                            return self.call_overloads(&methods, targs, span, &format!("{}()", attr.name));
+                            return self.call_overloads(
+                                &methods,
+                                targs,
+                                span,
+                                &format!("{}()", attr.name),
+                            );
                         }
                         _ => {}
                     }
                 }
                 let obj = self.check_expr(value)?;
                 let Some((class, _)) = self.s.class_of(&obj.ty) else {
-                    return Ok(self.defer(span, format!("the object whose '{}' is called", attr.name)));
+                    return Ok(
+                        self.defer(span, format!("the object whose '{}' is called", attr.name))
+                    );
                 };
                 if self.fields_of(&obj.ty).iter().any(|(n, _)| n == &attr.name) {
                     let f = self.get_attr(obj, &attr.name, attr.span)?;
@@ -621,22 +865,46 @@ impl Fcx<'_, '_> {
                     if let Some(d) = self.demote(obj)? {
                         let tmp = ast::Expr::new(ExprKind::Name(".demoted".into()), value.span);
                         let (lid, set) = self.temp(d);
-                        self.inner_scopes.push(std::collections::HashMap::from([(".demoted".to_string(), super::Binding::Local(lid))]));
-                        let call = ast::Expr::new(ExprKind::Attribute { value: Box::new(tmp), attr: attr.clone() }, func.span);
+                        self.inner_scopes.push(std::collections::HashMap::from([(
+                            ".demoted".to_string(),
+                            super::Binding::Local(lid),
+                        )]));
+                        let call = ast::Expr::new(
+                            ExprKind::Attribute {
+                                value: Box::new(tmp),
+                                attr: attr.clone(),
+                            },
+                            func.span,
+                        );
                         let r = self.check_call(&call, args, keywords, span);
                         self.inner_scopes.pop();
                         return Ok(Fcx::block(vec![set], r?));
                     }
                     return Err(self.no_attribute(&ty, &attr.name, attr.span));
                 }
-                if self.s.defs.func(methods[0]).decorators.iter().any(|d| d == "staticmethod") {
+                if self
+                    .s
+                    .defs
+                    .func(methods[0])
+                    .decorators
+                    .iter()
+                    .any(|d| d == "staticmethod")
+                {
                     return self.call_overloads(&methods, targs, span, &format!("{}()", attr.name));
                 }
-                let mut all = vec![Arg { name: None, value: obj }];
+                let mut all = vec![Arg {
+                    name: None,
+                    value: obj,
+                }];
                 all.extend(targs);
                 self.call_overloads(&methods, all, span, &format!("{}()", attr.name))
             }
-            ExprKind::Subscript { value, .. } if self.static_symbol(value).map(|s| matches!(s, Symbol::Class(_))).unwrap_or(false) => {
+            ExprKind::Subscript { value, .. }
+                if self
+                    .static_symbol(value)
+                    .map(|s| matches!(s, Symbol::Class(_)))
+                    .unwrap_or(false) =>
+            {
                 let t = self.eval_type(func)?;
                 self.construct(t, targs, span)
             }
@@ -650,17 +918,23 @@ impl Fcx<'_, '_> {
     /// A class instance type with fresh generic arguments.
     pub fn fresh_instance(&mut self, c: ClassId) -> Type {
         let n = self.s.defs.class(c).generics.len();
-        let args = if c == self.s.core().tuple { vec![] } else { (0..n).map(|_| self.s.store.fresh()).collect() };
+        let args = if c == self.s.core().tuple {
+            vec![]
+        } else {
+            (0..n).map(|_| self.s.store.fresh()).collect()
+        };
         Type::Class { class: c, args }
     }
 
     /// The module or class a name expression denotes, when it is not a variable.
     pub fn static_symbol(&mut self, e: &ast::Expr) -> Option<Symbol> {
         match &e.kind {
-            ExprKind::Name(n) if !self.is_variable(n) => match self.s.lookup_symbol(self.module, n)? {
-                s @ (Symbol::Module(_) | Symbol::Class(_)) => Some(s),
-                _ => None,
-            },
+            ExprKind::Name(n) if !self.is_variable(n) => {
+                match self.s.lookup_symbol(self.module, n)? {
+                    s @ (Symbol::Module(_) | Symbol::Class(_)) => Some(s),
+                    _ => None,
+                }
+            }
             ExprKind::Attribute { value, attr } => match self.static_symbol(value)? {
                 Symbol::Module(m) => match self.s.defs.module(m).symbols.get(&attr.name)? {
                     s @ (Symbol::Module(_) | Symbol::Class(_)) => Some(s.clone()),

@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use syntax::ast::{self, Comprehension, Expr, ExprKind, FStringPart, FunctionBody, Param, Stmt, StmtKind};
+use syntax::ast::{
+    self, Comprehension, Expr, ExprKind, FStringPart, FunctionBody, Param, Stmt, StmtKind,
+};
 use syntax::Span;
 
 use super::call::Arg;
@@ -16,12 +18,19 @@ use crate::typed::{TExpr, TExprKind, TStmt, TTarget};
 use crate::types::Type;
 
 fn ident(name: &str, span: Span) -> ast::Ident {
-    ast::Ident { name: name.to_string(), span }
+    ast::Ident {
+        name: name.to_string(),
+        span,
+    }
 }
 
 impl Fcx<'_, '_> {
     /// Locals visible here that `names` mentions: what a nested function must capture.
-    fn captures_for(&self, names: &[String], exclude: &[String]) -> Vec<(String, crate::typed::LocalId)> {
+    fn captures_for(
+        &self,
+        names: &[String],
+        exclude: &[String],
+    ) -> Vec<(String, crate::typed::LocalId)> {
         let mut out = Vec::new();
         for n in names {
             if exclude.contains(n) {
@@ -47,9 +56,21 @@ impl Fcx<'_, '_> {
 
     /// Registers a function made here whose leading parameters receive the captured values,
     /// and returns the function value (a record of those values).
-    fn make_closure(&mut self, mut f: ast::FunctionDef, captures: Vec<(String, crate::typed::LocalId)>, span: Span, synthetic: bool) -> TExpr {
-        let mut params: Vec<Param> =
-            captures.iter().map(|(n, _)| Param { name: ident(n, span), annotation: None, default: None }).collect();
+    fn make_closure(
+        &mut self,
+        mut f: ast::FunctionDef,
+        captures: Vec<(String, crate::typed::LocalId)>,
+        span: Span,
+        synthetic: bool,
+    ) -> TExpr {
+        let mut params: Vec<Param> = captures
+            .iter()
+            .map(|(n, _)| Param {
+                name: ident(n, span),
+                annotation: None,
+                default: None,
+            })
+            .collect();
         params.append(&mut f.params.posonly);
         params.append(&mut f.params.args);
         f.params.args = params;
@@ -59,7 +80,10 @@ impl Fcx<'_, '_> {
         fd.synthetic = synthetic;
         fd.nested = !synthetic;
         let values: Vec<TExpr> = captures.iter().map(|(_, l)| self.local(*l, span)).collect();
-        let ty = Type::Func { def, captured: values.iter().map(|v| v.ty.clone()).collect() };
+        let ty = Type::Func {
+            def,
+            captured: values.iter().map(|v| v.ty.clone()).collect(),
+        };
         TExpr::new(TExprKind::Record(values), ty, span)
     }
 
@@ -67,14 +91,30 @@ impl Fcx<'_, '_> {
     /// function it makes a closure bound to the name.
     pub fn check_def(&mut self, f: &ast::FunctionDef, span: Span) -> R<Vec<TStmt>> {
         if self.toplevel && self.inner_scopes.is_empty() {
-            let Some(Symbol::Func(defs)) = self.s.defs.module(self.module).symbols.get(&f.name.name).cloned() else {
+            let Some(Symbol::Func(defs)) = self
+                .s
+                .defs
+                .module(self.module)
+                .symbols
+                .get(&f.name.name)
+                .cloned()
+            else {
                 return Ok(vec![]);
             };
-            let Some(def) = defs.into_iter().find(|d| self.s.defs.func(*d).ast.name.span == f.name.span) else {
+            let Some(def) = defs
+                .into_iter()
+                .find(|d| self.s.defs.func(*d).ast.name.span == f.name.span)
+            else {
                 return Ok(vec![]);
             };
             let mut out = Vec::new();
-            for p in f.params.posonly.iter().chain(&f.params.args).chain(&f.params.kwonly) {
+            for p in f
+                .params
+                .posonly
+                .iter()
+                .chain(&f.params.args)
+                .chain(&f.params.kwonly)
+            {
                 let Some(d) = &p.default else { continue };
                 if is_constant(d) {
                     continue;
@@ -87,14 +127,22 @@ impl Fcx<'_, '_> {
                     }
                     None => v,
                 };
-                let g = self.s.defs.add_global(format!("{}.default.{}", f.name.name, p.name.name), Some(v.ty.clone()));
-                self.s.defs.funcs[def.0 as usize].default_globals.insert(p.name.name.clone(), g);
+                let g = self.s.defs.add_global(
+                    format!("{}.default.{}", f.name.name, p.name.name),
+                    Some(v.ty.clone()),
+                );
+                self.s.defs.funcs[def.0 as usize]
+                    .default_globals
+                    .insert(p.name.name.clone(), g);
                 out.push(TStmt::Assign(TTarget::Global(g), v));
             }
             return Ok(out);
         }
         let FunctionBody::Stmts(body) = &f.body else {
-            return Err(self.err(span, "@llvm functions must be defined at module or class level"));
+            return Err(self.err(
+                span,
+                "@llvm functions must be defined at module or class level",
+            ));
         };
         let params: Vec<String> = all_params(&f.params);
         let mut exclude = params;
@@ -123,10 +171,20 @@ impl Fcx<'_, '_> {
                 let f = ast::FunctionDef {
                     name: ident(&name, span),
                     type_params: vec![],
-                    params: ast::Parameters { vararg: Some(Param { name: ident("args", span), annotation: None, default: None }), ..Default::default() },
+                    params: ast::Parameters {
+                        vararg: Some(Param {
+                            name: ident("args", span),
+                            annotation: None,
+                            default: None,
+                        }),
+                        ..Default::default()
+                    },
                     returns: None,
                     decorators: vec![],
-                    body: FunctionBody::Stmts(vec![Stmt { kind: StmtKind::Return(Some(call)), span }]),
+                    body: FunctionBody::Stmts(vec![Stmt {
+                        kind: StmtKind::Return(Some(call)),
+                        span,
+                    }]),
                     is_async: false,
                 };
                 let def = self.s.add_func(module, file, None, Rc::new(f));
@@ -135,7 +193,14 @@ impl Fcx<'_, '_> {
                 def
             }
         };
-        TExpr::new(TExprKind::Record(vec![]), Type::Func { def, captured: vec![] }, span)
+        TExpr::new(
+            TExprKind::Record(vec![]),
+            Type::Func {
+                def,
+                captured: vec![],
+            },
+            span,
+        )
     }
 
     /// `lambda params: body`.
@@ -148,23 +213,56 @@ impl Fcx<'_, '_> {
             params: params.clone(),
             returns: None,
             decorators: vec![],
-            body: FunctionBody::Stmts(vec![Stmt { kind: StmtKind::Return(Some(body.clone())), span }]),
+            body: FunctionBody::Stmts(vec![Stmt {
+                kind: StmtKind::Return(Some(body.clone())),
+                span,
+            }]),
             is_async: false,
         };
         Ok(self.make_closure(f, caps, span, true))
     }
 
     /// `(elt for … in … if …)`: a generator function called on the captured values.
-    pub fn generator_expr(&mut self, elt: &Expr, generators: &[Comprehension], span: Span) -> R<TExpr> {
-        let whole = Expr::new(ExprKind::GeneratorExp { elt: Box::new(elt.clone()), generators: generators.to_vec() }, span);
+    pub fn generator_expr(
+        &mut self,
+        elt: &Expr,
+        generators: &[Comprehension],
+        span: Span,
+    ) -> R<TExpr> {
+        let whole = Expr::new(
+            ExprKind::GeneratorExp {
+                elt: Box::new(elt.clone()),
+                generators: generators.to_vec(),
+            },
+            span,
+        );
         let caps = self.captures_for(&names_read(&whole), &[]);
-        let mut stmt = Stmt { kind: StmtKind::Expr(Expr::new(ExprKind::Yield(Some(Box::new(elt.clone()))), span)), span };
+        let mut stmt = Stmt {
+            kind: StmtKind::Expr(Expr::new(
+                ExprKind::Yield(Some(Box::new(elt.clone()))),
+                span,
+            )),
+            span,
+        };
         for g in generators.iter().rev() {
             for cond in g.ifs.iter().rev() {
-                stmt = Stmt { kind: StmtKind::If { test: cond.clone(), body: vec![stmt], orelse: vec![] }, span };
+                stmt = Stmt {
+                    kind: StmtKind::If {
+                        test: cond.clone(),
+                        body: vec![stmt],
+                        orelse: vec![],
+                    },
+                    span,
+                };
             }
             stmt = Stmt {
-                kind: StmtKind::For { target: g.target.clone(), iter: g.iter.clone(), body: vec![stmt], orelse: vec![], is_async: false },
+                kind: StmtKind::For {
+                    target: g.target.clone(),
+                    iter: g.iter.clone(),
+                    body: vec![stmt],
+                    orelse: vec![],
+                    is_async: false,
+                },
                 span,
             };
         }
@@ -182,7 +280,13 @@ impl Fcx<'_, '_> {
     }
 
     /// List, set and dict comprehensions, run in place.
-    pub fn comprehension(&mut self, class: ClassId, elts: &[&Expr], generators: &[Comprehension], span: Span) -> R<TExpr> {
+    pub fn comprehension(
+        &mut self,
+        class: ClassId,
+        elts: &[&Expr],
+        generators: &[Comprehension],
+        span: Span,
+    ) -> R<TExpr> {
         let ty = self.fresh_instance(class);
         let obj = self.construct(ty, vec![], span)?;
         let (acc, set) = self.temp(obj);
@@ -195,7 +299,13 @@ impl Fcx<'_, '_> {
         Ok(Fcx::block(stmts, self.local(acc, span)))
     }
 
-    fn comp_level(&mut self, acc: crate::typed::LocalId, elts: &[&Expr], generators: &[Comprehension], span: Span) -> R<Vec<TStmt>> {
+    fn comp_level(
+        &mut self,
+        acc: crate::typed::LocalId,
+        elts: &[&Expr],
+        generators: &[Comprehension],
+        span: Span,
+    ) -> R<Vec<TStmt>> {
         let Some((g, rest)) = generators.split_first() else {
             let target = self.local(acc, span);
             let call = if elts.len() == 2 {
@@ -204,7 +314,11 @@ impl Fcx<'_, '_> {
                 self.call_method_named(target, "__setitem__", vec![k, v], "a comprehension")?
             } else {
                 let v = self.check_expr(elts[0])?;
-                let is_list = self.s.class_of(&target.ty).map(|(c, _)| c == self.s.core().list).unwrap_or(false);
+                let is_list = self
+                    .s
+                    .class_of(&target.ty)
+                    .map(|(c, _)| c == self.s.core().list)
+                    .unwrap_or(false);
                 let add = if is_list { "append" } else { "add" };
                 self.call_method_named(target, add, vec![v], "a comprehension")?
             };
@@ -222,7 +336,10 @@ impl Fcx<'_, '_> {
             let t = self.s.store.fresh();
             let id = self.s.next_id();
             let l = self.new_local(&format!("{n}.c{id}"), t);
-            self.inner_scopes.last_mut().expect("comprehension scope").insert(n, Binding::Local(l));
+            self.inner_scopes
+                .last_mut()
+                .expect("comprehension scope")
+                .insert(n, Binding::Local(l));
         }
         let id = self.s.next_id();
         let var = self.new_local(&format!(".comp{id}"), item);
@@ -237,7 +354,11 @@ impl Fcx<'_, '_> {
             inner = vec![TStmt::If(c, inner, vec![])];
         }
         body.extend(inner);
-        Ok(vec![TStmt::For { iter: gen, var, body }])
+        Ok(vec![TStmt::For {
+            iter: gen,
+            var,
+            body,
+        }])
     }
 
     /// An f-string: the pieces converted to `str` and concatenated.
@@ -245,8 +366,15 @@ impl Fcx<'_, '_> {
         let mut acc: Option<TExpr> = None;
         for p in parts {
             let piece = match p {
-                FStringPart::Literal(s) => TExpr::new(TExprKind::Str(s.clone()), self.s.str_t(), span),
-                FStringPart::Formatted { value, conversion, spec, debug_text } => {
+                FStringPart::Literal(s) => {
+                    TExpr::new(TExprKind::Str(s.clone()), self.s.str_t(), span)
+                }
+                FStringPart::Formatted {
+                    value,
+                    conversion,
+                    spec,
+                    debug_text,
+                } => {
                     let v = self.check_expr(value)?;
                     let v = match conversion {
                         Some('r') => self.call_builtin("repr", vec![v], span)?,
@@ -283,8 +411,18 @@ impl Fcx<'_, '_> {
 
     /// Calls a prelude function or class by name.
     pub fn call_builtin(&mut self, name: &str, args: Vec<TExpr>, span: Span) -> R<TExpr> {
-        let args: Vec<Arg> = args.into_iter().map(|value| Arg { name: None, value }).collect();
-        match self.s.defs.module(self.s.builtins).symbols.get(name).cloned() {
+        let args: Vec<Arg> = args
+            .into_iter()
+            .map(|value| Arg { name: None, value })
+            .collect();
+        match self
+            .s
+            .defs
+            .module(self.s.builtins)
+            .symbols
+            .get(name)
+            .cloned()
+        {
             Some(Symbol::Func(defs)) => self.call_overloads(&defs, args, span, name),
             Some(Symbol::Class(c)) => {
                 let t = self.fresh_instance(c);
@@ -298,7 +436,9 @@ impl Fcx<'_, '_> {
 fn collect_target_names(e: &Expr, out: &mut Vec<String>) {
     match &e.kind {
         ExprKind::Name(n) => out.push(n.clone()),
-        ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| collect_target_names(i, out)),
+        ExprKind::Tuple(items) | ExprKind::List(items) => {
+            items.iter().for_each(|i| collect_target_names(i, out))
+        }
         ExprKind::Starred(i) => collect_target_names(i, out),
         _ => {}
     }
@@ -318,7 +458,11 @@ fn all_params(p: &ast::Parameters) -> Vec<String> {
 /// Literal defaults are evaluated at each call instead of once (it is the same value).
 fn is_constant(e: &Expr) -> bool {
     match &e.kind {
-        ExprKind::Int { .. } | ExprKind::Float(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::None => true,
+        ExprKind::Int { .. }
+        | ExprKind::Float(_)
+        | ExprKind::Str(_)
+        | ExprKind::Bool(_)
+        | ExprKind::None => true,
         ExprKind::UnaryOp { operand, .. } => is_constant(operand),
         ExprKind::Tuple(items) => items.iter().all(is_constant),
         _ => false,

@@ -23,7 +23,9 @@ impl Fcx<'_, '_> {
                 self.s.store.can_unify(value, &inner)
                     || matches!(&v, Type::Class { class: c, args: a } if *c == core.optional && self.s.store.can_unify(&a[0], &inner))
             }
-            (Type::Class { class: vc, .. }, Type::Class { class: tc, .. }) if *tc == core.generator && *vc != core.generator => {
+            (Type::Class { class: vc, .. }, Type::Class { class: tc, .. })
+                if *tc == core.generator && *vc != core.generator =>
+            {
                 if self.s.methods(*vc, "__iter__").is_empty() {
                     return false;
                 }
@@ -32,12 +34,16 @@ impl Fcx<'_, '_> {
                 }
                 let probe = TExpr::new(TExprKind::Null, value.clone(), syntax::Span::default());
                 match self.call_method_named(probe, "__iter__", vec![], "iteration") {
-                    Ok(g) => !self.s.store.is_resolved(&g.ty) || self.s.store.can_unify(&g.ty, target),
+                    Ok(g) => {
+                        !self.s.store.is_resolved(&g.ty) || self.s.store.can_unify(&g.ty, target)
+                    }
                     Err(_) => false,
                 }
             }
             (Type::Class { class: vc, .. }, Type::Class { class: tc, .. }) if vc != tc => {
-                (*vc == core.int && *tc == core.float) || (*vc == core.bool_ && *tc == core.int) || self.is_subclass(*vc, *tc)
+                (*vc == core.int && *tc == core.float)
+                    || (*vc == core.bool_ && *tc == core.int)
+                    || self.is_subclass(*vc, *tc)
             }
             _ => false,
         }
@@ -69,7 +75,11 @@ impl Fcx<'_, '_> {
                 if matches!(&v, Type::Class { class: vc, .. } if *vc == core.none) {
                     return Ok(TExpr::new(TExprKind::Null, t.clone(), e.span));
                 }
-                if let Type::Class { class: vc, args: va } = &v {
+                if let Type::Class {
+                    class: vc,
+                    args: va,
+                } = &v
+                {
                     if *vc == core.optional && self.s.store.can_unify(&va[0], &inner) {
                         self.s.store.unify(&va[0], &inner);
                         return Ok(e);
@@ -77,10 +87,17 @@ impl Fcx<'_, '_> {
                 }
                 let span = e.span;
                 let inner_e = self.coerce(e, &inner, what)?;
-                return Ok(TExpr::new(TExprKind::MakeOptional(Box::new(inner_e)), t.clone(), span));
+                return Ok(TExpr::new(
+                    TExprKind::MakeOptional(Box::new(inner_e)),
+                    t.clone(),
+                    span,
+                ));
             }
             if let Type::Class { class: vc, .. } = &v {
-                if *class == core.generator && *vc != core.generator && !self.s.methods(*vc, "__iter__").is_empty() {
+                if *class == core.generator
+                    && *vc != core.generator
+                    && !self.s.methods(*vc, "__iter__").is_empty()
+                {
                     let g = self.iterate(e)?;
                     return self.coerce(g, target, what);
                 }
@@ -108,7 +125,11 @@ impl Fcx<'_, '_> {
         }
         Err(self.err(
             e.span,
-            format!("{what}: expected '{}', got '{}'", self.s.type_name(target), self.s.type_name(&e.ty)),
+            format!(
+                "{what}: expected '{}', got '{}'",
+                self.s.type_name(target),
+                self.s.type_name(&e.ty)
+            ),
         ))
     }
 }

@@ -19,7 +19,10 @@ impl Fcx<'_, '_> {
         if !self.toplevel && self.local_names.contains(n) && !self.global_names.contains(n) {
             return true;
         }
-        matches!(self.s.defs.module(self.module).symbols.get(n), Some(Symbol::Global(_)))
+        matches!(
+            self.s.defs.module(self.module).symbols.get(n),
+            Some(Symbol::Global(_))
+        )
     }
 
     /// Checks an expression.
@@ -29,7 +32,9 @@ impl Fcx<'_, '_> {
             ExprKind::Int { digits, radix } => match i64::from_str_radix(digits, *radix) {
                 Ok(v) => Ok(TExpr::new(TExprKind::Int(v), self.s.int_t(), span)),
                 Err(_) => match u64::from_str_radix(digits, *radix) {
-                    Ok(v) if *radix != 10 => Ok(TExpr::new(TExprKind::Int(v as i64), self.s.int_t(), span)),
+                    Ok(v) if *radix != 10 => {
+                        Ok(TExpr::new(TExprKind::Int(v as i64), self.s.int_t(), span))
+                    }
                     _ => Err(self.err(span, "integer literal is too large for a 64-bit int")),
                 },
             },
@@ -56,7 +61,11 @@ impl Fcx<'_, '_> {
                 }
             }
             ExprKind::BoolOp { op, values } => self.bool_op(*op, values, span),
-            ExprKind::Compare { left, ops, comparators } => self.compare(left, ops, comparators, span),
+            ExprKind::Compare {
+                left,
+                ops,
+                comparators,
+            } => self.compare(left, ops, comparators, span),
             ExprKind::IfExp { test, body, orelse } => {
                 let c = self.check_expr(test)?;
                 let c = self.truthy(c)?;
@@ -64,7 +73,15 @@ impl Fcx<'_, '_> {
                 let b = self.check_expr(orelse)?;
                 let (a, b) = self.join(a, b)?;
                 let ty = a.ty.clone();
-                Ok(TExpr::new(TExprKind::Ternary { cond: Box::new(c), then: Box::new(a), other: Box::new(b) }, ty, span))
+                Ok(TExpr::new(
+                    TExprKind::Ternary {
+                        cond: Box::new(c),
+                        then: Box::new(a),
+                        other: Box::new(b),
+                    },
+                    ty,
+                    span,
+                ))
             }
             ExprKind::NamedExpr { target, value } => {
                 let v = self.check_expr(value)?;
@@ -75,7 +92,11 @@ impl Fcx<'_, '_> {
                 stmts.extend(assign);
                 Ok(Fcx::block(stmts, read))
             }
-            ExprKind::Call { func, args, keywords } => self.check_call(func, args, keywords, span),
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } => self.check_call(func, args, keywords, span),
             ExprKind::Attribute { value, attr } => {
                 if let Some(sym) = self.static_symbol(value) {
                     return self.static_attr(sym, attr, span);
@@ -91,14 +112,18 @@ impl Fcx<'_, '_> {
                 let mut out = Vec::new();
                 for it in items {
                     if matches!(it.kind, ExprKind::Starred(_)) {
-                        return Err(self.err(it.span, "starred items in tuple displays are not supported"));
+                        return Err(
+                            self.err(it.span, "starred items in tuple displays are not supported")
+                        );
                     }
                     out.push(self.check_expr(it)?);
                 }
                 let ty = self.s.tuple_t(out.iter().map(|x| x.ty.clone()).collect());
                 Ok(TExpr::new(TExprKind::Record(out), ty, span))
             }
-            ExprKind::List(items) => self.collection_display(self.s.core().list, items, "append", span),
+            ExprKind::List(items) => {
+                self.collection_display(self.s.core().list, items, "append", span)
+            }
             ExprKind::Set(items) => self.collection_display(self.s.core().set, items, "add", span),
             ExprKind::Dict { keys, values } => self.dict_display(keys, values, span),
             ExprKind::ListComp { elt, generators } => {
@@ -109,11 +134,17 @@ impl Fcx<'_, '_> {
                 let set = self.s.core().set;
                 self.comprehension(set, &[elt], generators, span)
             }
-            ExprKind::DictComp { key, value, generators } => {
+            ExprKind::DictComp {
+                key,
+                value,
+                generators,
+            } => {
                 let dict = self.s.core().dict;
                 self.comprehension(dict, &[key, value], generators, span)
             }
-            ExprKind::GeneratorExp { elt, generators } => self.generator_expr(elt, generators, span),
+            ExprKind::GeneratorExp { elt, generators } => {
+                self.generator_expr(elt, generators, span)
+            }
             ExprKind::Lambda { params, body } => self.lambda(params, body, span),
             ExprKind::FString(parts) => self.fstring(parts, span),
             ExprKind::Yield(v) => {
@@ -121,17 +152,31 @@ impl Fcx<'_, '_> {
                     Some(v) => Some(self.check_expr(v)?),
                     None => None,
                 };
-                let vt = val.as_ref().map(|v| v.ty.clone()).unwrap_or_else(|| self.s.none_t());
+                let vt = val
+                    .as_ref()
+                    .map(|v| v.ty.clone())
+                    .unwrap_or_else(|| self.s.none_t());
                 match &self.yield_ty {
                     Some(t) => {
                         let t = t.clone();
                         if !self.s.store.unify(&t, &vt) {
-                            return Err(self.err(span, format!("yield of '{}' in a generator of '{}'", self.s.type_name(&vt), self.s.type_name(&t))));
+                            return Err(self.err(
+                                span,
+                                format!(
+                                    "yield of '{}' in a generator of '{}'",
+                                    self.s.type_name(&vt),
+                                    self.s.type_name(&t)
+                                ),
+                            ));
                         }
                     }
                     None => self.yield_ty = Some(vt),
                 }
-                Ok(TExpr::new(TExprKind::Yield(val.map(Box::new)), self.s.none_t(), span))
+                Ok(TExpr::new(
+                    TExprKind::Yield(val.map(Box::new)),
+                    self.s.none_t(),
+                    span,
+                ))
             }
             ExprKind::YieldFrom(inner) => {
                 let v = self.check_expr(inner)?;
@@ -139,7 +184,11 @@ impl Fcx<'_, '_> {
                 let item = self.s.store.fresh();
                 let n = self.s.next_id();
                 let var = self.new_local(&format!(".yf{n}"), item.clone());
-                if !self.s.store.unify(&gen.ty, &self.s.generator_t(item.clone())) {
+                if !self
+                    .s
+                    .store
+                    .unify(&gen.ty, &self.s.generator_t(item.clone()))
+                {
                     return Err(self.err(span, "yield from needs an iterable"));
                 }
                 let yv = self.local(var, span);
@@ -150,13 +199,19 @@ impl Fcx<'_, '_> {
                     None => self.yield_ty = Some(item),
                 }
                 let y = TExpr::new(TExprKind::Yield(Some(Box::new(yv))), self.s.none_t(), span);
-                let stmt = TStmt::For { iter: gen, var, body: vec![TStmt::Expr(y)] };
+                let stmt = TStmt::For {
+                    iter: gen,
+                    var,
+                    body: vec![TStmt::Expr(y)],
+                };
                 Ok(Fcx::block(vec![stmt], self.none(span)))
             }
             ExprKind::Starred(_) => Err(self.err(span, "starred expression is not allowed here")),
             ExprKind::Slice { .. } => Err(self.err(span, "slice is only allowed inside []")),
             ExprKind::Ellipsis => Ok(self.none(span)),
-            ExprKind::Bytes(_) | ExprKind::Imaginary(_) => Err(self.err(span, "bytes and complex literals are not supported yet")),
+            ExprKind::Bytes(_) | ExprKind::Imaginary(_) => {
+                Err(self.err(span, "bytes and complex literals are not supported yet"))
+            }
             ExprKind::Await(_) => Err(self.err(span, "await is not supported")),
         }
     }
@@ -170,11 +225,22 @@ impl Fcx<'_, '_> {
                     Binding::TupleItem(l, i) => {
                         let rec = self.local(l, span);
                         let t = self.fields_of(&rec.ty)[i].1.clone();
-                        TExpr::new(TExprKind::Field { obj: Box::new(rec), name: i.to_string() }, t, span)
+                        TExpr::new(
+                            TExprKind::Field {
+                                obj: Box::new(rec),
+                                name: i.to_string(),
+                            },
+                            t,
+                            span,
+                        )
                     }
                     Binding::Global(g) => match self.s.defs.globals[g.0 as usize].ty.clone() {
                         Some(t) => TExpr::new(TExprKind::Global(g), t, span),
-                        None => return Err(self.err(span, format!("'{n}' is used before it is assigned"))),
+                        None => {
+                            return Err(
+                                self.err(span, format!("'{n}' is used before it is assigned"))
+                            )
+                        }
                     },
                 });
             }
@@ -183,7 +249,10 @@ impl Fcx<'_, '_> {
             return Ok(self.local(*l, span));
         }
         if !self.toplevel && self.local_names.contains(n) && !self.global_names.contains(n) {
-            return Err(self.err(span, format!("local variable '{n}' referenced before assignment")));
+            return Err(self.err(
+                span,
+                format!("local variable '{n}' referenced before assignment"),
+            ));
         }
         match self.s.lookup_symbol(self.module, n) {
             Some(Symbol::Global(g)) => match self.s.defs.globals[g.0 as usize].ty.clone() {
@@ -191,11 +260,16 @@ impl Fcx<'_, '_> {
                 None => Err(self.err(span, format!("name '{n}' is used before it is assigned"))),
             },
             Some(Symbol::Func(defs)) => {
-                let ty = Type::Func { def: defs[0], captured: vec![] };
+                let ty = Type::Func {
+                    def: defs[0],
+                    captured: vec![],
+                };
                 Ok(TExpr::new(TExprKind::Record(vec![]), ty, span))
             }
             Some(Symbol::Class(c)) => Ok(self.class_as_function(c, span)),
-            Some(Symbol::Module(_)) => Err(self.err(span, format!("module '{n}' cannot be used as a value"))),
+            Some(Symbol::Module(_)) => {
+                Err(self.err(span, format!("module '{n}' cannot be used as a value")))
+            }
             None => {
                 let mut d = self.err(span, format!("name '{n}' is not defined"));
                 let mut cands: Vec<String> = self.scope.keys().cloned().collect();
@@ -216,13 +290,27 @@ impl Fcx<'_, '_> {
                 match self.s.defs.module(m).symbols.get(&attr.name).cloned() {
                     Some(Symbol::Global(g)) => match self.s.defs.globals[g.0 as usize].ty.clone() {
                         Some(t) => Ok(TExpr::new(TExprKind::Global(g), t, span)),
-                        None => Err(self.err(span, format!("'{mname}.{}' is used before it is assigned", attr.name))),
+                        None => Err(self.err(
+                            span,
+                            format!("'{mname}.{}' is used before it is assigned", attr.name),
+                        )),
                     },
-                    Some(Symbol::Func(defs)) => {
-                        Ok(TExpr::new(TExprKind::Record(vec![]), Type::Func { def: defs[0], captured: vec![] }, span))
-                    }
-                    Some(_) => Err(self.err(span, format!("'{mname}.{}' cannot be used as a value", attr.name))),
-                    None => Err(self.err(attr.span, format!("module '{mname}' has no attribute '{}'", attr.name))),
+                    Some(Symbol::Func(defs)) => Ok(TExpr::new(
+                        TExprKind::Record(vec![]),
+                        Type::Func {
+                            def: defs[0],
+                            captured: vec![],
+                        },
+                        span,
+                    )),
+                    Some(_) => Err(self.err(
+                        span,
+                        format!("'{mname}.{}' cannot be used as a value", attr.name),
+                    )),
+                    None => Err(self.err(
+                        attr.span,
+                        format!("module '{mname}' has no attribute '{}'", attr.name),
+                    )),
                 }
             }
             Symbol::Class(c) => {
@@ -235,7 +323,14 @@ impl Fcx<'_, '_> {
                 }
                 let m = self.s.methods(c, &attr.name);
                 if let Some(d) = m.first() {
-                    return Ok(TExpr::new(TExprKind::Record(vec![]), Type::Func { def: *d, captured: vec![] }, span));
+                    return Ok(TExpr::new(
+                        TExprKind::Record(vec![]),
+                        Type::Func {
+                            def: *d,
+                            captured: vec![],
+                        },
+                        span,
+                    ));
                 }
                 let t = self.fresh_instance(c);
                 Err(self.no_attribute(&t, &attr.name, attr.span))
@@ -250,14 +345,39 @@ impl Fcx<'_, '_> {
             return Ok(self.defer(span, format!("the object whose '{name}' is read")));
         };
         if let Some((_, t)) = self.fields_of(&obj.ty).into_iter().find(|(n, _)| n == name) {
-            return Ok(TExpr::new(TExprKind::Field { obj: Box::new(obj), name: name.to_string() }, t, span));
+            return Ok(TExpr::new(
+                TExprKind::Field {
+                    obj: Box::new(obj),
+                    name: name.to_string(),
+                },
+                t,
+                span,
+            ));
         }
         let methods = self.s.methods(class, name);
         if let Some(first) = methods.first() {
-            if self.s.defs.func(*first).decorators.iter().any(|d| d == "property") {
-                return self.call_overloads(&methods, vec![Arg { name: None, value: obj }], span, name);
+            if self
+                .s
+                .defs
+                .func(*first)
+                .decorators
+                .iter()
+                .any(|d| d == "property")
+            {
+                return self.call_overloads(
+                    &methods,
+                    vec![Arg {
+                        name: None,
+                        value: obj,
+                    }],
+                    span,
+                    name,
+                );
             }
-            let ty = Type::Func { def: *first, captured: vec![obj.ty.clone()] };
+            let ty = Type::Func {
+                def: *first,
+                captured: vec![obj.ty.clone()],
+            };
             return Ok(TExpr::new(TExprKind::Record(vec![obj]), ty, span));
         }
         if let Some(g) = self.s.defs.class(class).class_vars.get(name).copied() {
@@ -283,7 +403,14 @@ impl Fcx<'_, '_> {
                         return Err(self.err(index.span, "tuple index out of range"));
                     }
                     let t = args[idx as usize].clone();
-                    return Ok(TExpr::new(TExprKind::Field { obj: Box::new(obj), name: idx.to_string() }, t, span));
+                    return Ok(TExpr::new(
+                        TExprKind::Field {
+                            obj: Box::new(obj),
+                            name: idx.to_string(),
+                        },
+                        t,
+                        span,
+                    ));
                 }
             }
         }
@@ -302,7 +429,11 @@ impl Fcx<'_, '_> {
                         let opt = self.s.optional_t(self.s.int_t());
                         self.coerce(v, &opt, "slice index")?
                     }
-                    None => TExpr::new(TExprKind::Null, self.s.optional_t(self.s.int_t()), index.span),
+                    None => TExpr::new(
+                        TExprKind::Null,
+                        self.s.optional_t(self.s.int_t()),
+                        index.span,
+                    ),
                 };
                 args.push(v);
             }
@@ -316,16 +447,26 @@ impl Fcx<'_, '_> {
     pub fn static_int(&self, e: &Expr) -> Option<i64> {
         match &e.kind {
             ExprKind::Int { digits, radix } => i64::from_str_radix(digits, *radix).ok(),
-            ExprKind::UnaryOp { op: UnaryOp::USub, operand } => self.static_int(operand).map(|v| -v),
+            ExprKind::UnaryOp {
+                op: UnaryOp::USub,
+                operand,
+            } => self.static_int(operand).map(|v| -v),
             ExprKind::Name(n) => self.inner_scopes.iter().rev().find_map(|s| match s.get(n) {
                 Some(Binding::Static(v)) => Some(*v),
                 _ => None,
             }),
-            ExprKind::Call { func, args, .. } if args.len() == 1 && matches!(&func.kind, ExprKind::Name(n) if n == "staticlen") => {
-                let ExprKind::Name(v) = &args[0].kind else { return None };
+            ExprKind::Call { func, args, .. }
+                if args.len() == 1
+                    && matches!(&func.kind, ExprKind::Name(n) if n == "staticlen") =>
+            {
+                let ExprKind::Name(v) = &args[0].kind else {
+                    return None;
+                };
                 let l = self.scope.get(v)?;
                 match self.s.store.shallow(&self.locals[l.0 as usize].1) {
-                    Type::Class { class, args } if class == self.s.core().tuple => Some(args.len() as i64),
+                    Type::Class { class, args } if class == self.s.core().tuple => {
+                        Some(args.len() as i64)
+                    }
                     _ => None,
                 }
             }
@@ -335,13 +476,23 @@ impl Fcx<'_, '_> {
 
     /// `l op r` through `l.__op__(r)`, falling back to `r.__rop__(l)`.
     pub fn binary(&mut self, l: TExpr, method: &str, r: TExpr, span: Span) -> R<TExpr> {
-        let (Some((lc, _)), Some((rc, _))) = (self.s.class_of(&l.ty), self.s.class_of(&r.ty)) else {
+        let (Some((lc, _)), Some((rc, _))) = (self.s.class_of(&l.ty), self.s.class_of(&r.ty))
+        else {
             return Ok(self.defer(span, format!("the operands of {method}")));
         };
         let lm = self.s.methods(lc, method);
         for d in &lm {
             if self.fits_call(*d, &[l.ty.clone(), r.ty.clone()])? {
-                let args = vec![Arg { name: None, value: l }, Arg { name: None, value: r }];
+                let args = vec![
+                    Arg {
+                        name: None,
+                        value: l,
+                    },
+                    Arg {
+                        name: None,
+                        value: r,
+                    },
+                ];
                 return self.call_def(*d, args, span);
             }
         }
@@ -350,7 +501,16 @@ impl Fcx<'_, '_> {
             if self.fits_call(d, &[r.ty.clone(), l.ty.clone()])? {
                 let (lid, set) = self.temp(l);
                 let lv = self.local(lid, span);
-                let args = vec![Arg { name: None, value: r }, Arg { name: None, value: lv }];
+                let args = vec![
+                    Arg {
+                        name: None,
+                        value: r,
+                    },
+                    Arg {
+                        name: None,
+                        value: lv,
+                    },
+                ];
                 let call = self.call_def(d, args, span)?;
                 return Ok(Fcx::block(vec![set], call));
             }
@@ -358,14 +518,26 @@ impl Fcx<'_, '_> {
         let core = self.s.core();
         let demotable = |c: crate::defs::ClassId| c == core.bool_ || c == core.optional;
         if demotable(lc) || demotable(rc) {
-            let l2 = if demotable(lc) { self.demote(l.clone())?.expect("demotable") } else { l.clone() };
-            let r2 = if demotable(rc) { self.demote(r.clone())?.expect("demotable") } else { r.clone() };
+            let l2 = if demotable(lc) {
+                self.demote(l.clone())?.expect("demotable")
+            } else {
+                l.clone()
+            };
+            let r2 = if demotable(rc) {
+                self.demote(r.clone())?.expect("demotable")
+            } else {
+                r.clone()
+            };
             return self.binary(l2, method, r2, span);
         }
         let op = crate::suggest::operator_for(method).unwrap_or(method);
         Err(self.err(
             span,
-            format!("unsupported operand type(s) for {op}: '{}' and '{}'", self.s.type_name(&l.ty), self.s.type_name(&r.ty)),
+            format!(
+                "unsupported operand type(s) for {op}: '{}' and '{}'",
+                self.s.type_name(&l.ty),
+                self.s.type_name(&r.ty)
+            ),
         ))
     }
 
@@ -373,7 +545,10 @@ impl Fcx<'_, '_> {
     pub fn fits_call(&mut self, def: crate::defs::FuncDefId, types: &[Type]) -> R<bool> {
         let args: Vec<Arg> = types
             .iter()
-            .map(|t| Arg { name: None, value: TExpr::new(TExprKind::Null, t.clone(), Span::default()) })
+            .map(|t| Arg {
+                name: None,
+                value: TExpr::new(TExprKind::Null, t.clone(), Span::default()),
+            })
             .collect();
         Ok(self.match_args(def, &args, Span::default())?.is_ok())
     }
@@ -381,7 +556,8 @@ impl Fcx<'_, '_> {
     /// Converts a value to `bool` for a condition (`__bool__`).
     pub fn truthy(&mut self, v: TExpr) -> R<TExpr> {
         let b = self.s.bool_t();
-        if self.s.store.can_unify(&v.ty, &b) && !matches!(self.s.store.shallow(&v.ty), Type::Var(_)) {
+        if self.s.store.can_unify(&v.ty, &b) && !matches!(self.s.store.shallow(&v.ty), Type::Var(_))
+        {
             return Ok(v);
         }
         self.call_method_named(v, "__bool__", vec![], "a condition")
@@ -419,7 +595,11 @@ impl Fcx<'_, '_> {
         }
         let none = self.s.none_t();
         if self.s.store.can_unify(&a.ty, &none) || self.s.store.can_unify(&b.ty, &none) {
-            let inner = if self.s.store.can_unify(&a.ty, &none) { bt } else { at };
+            let inner = if self.s.store.can_unify(&a.ty, &none) {
+                bt
+            } else {
+                at
+            };
             let opt = self.s.optional_t(inner);
             let a = self.coerce(a, &opt, "branch")?;
             let b = self.coerce(b, &opt, "branch")?;
@@ -427,7 +607,11 @@ impl Fcx<'_, '_> {
         }
         Err(self.err(
             b.span,
-            format!("the branches have different types: '{}' and '{}'", self.s.type_name(&at), self.s.type_name(&bt)),
+            format!(
+                "the branches have different types: '{}' and '{}'",
+                self.s.type_name(&at),
+                self.s.type_name(&bt)
+            ),
         ))
     }
 
@@ -446,7 +630,15 @@ impl Fcx<'_, '_> {
                     BoolOpKind::And => (rhs, keep),
                     BoolOpKind::Or => (keep, rhs),
                 };
-                let t = TExpr::new(TExprKind::Ternary { cond: Box::new(cond), then: Box::new(then), other: Box::new(other) }, ty, span);
+                let t = TExpr::new(
+                    TExprKind::Ternary {
+                        cond: Box::new(cond),
+                        then: Box::new(then),
+                        other: Box::new(other),
+                    },
+                    ty,
+                    span,
+                );
                 acc = Fcx::block(vec![set], t);
             } else {
                 let l = self.truthy(acc)?;
@@ -456,13 +648,27 @@ impl Fcx<'_, '_> {
                     BoolOpKind::And => (r, TExpr::new(TExprKind::Bool(false), bt.clone(), span)),
                     BoolOpKind::Or => (TExpr::new(TExprKind::Bool(true), bt.clone(), span), r),
                 };
-                acc = TExpr::new(TExprKind::Ternary { cond: Box::new(l), then: Box::new(then), other: Box::new(other) }, bt, span);
+                acc = TExpr::new(
+                    TExprKind::Ternary {
+                        cond: Box::new(l),
+                        then: Box::new(then),
+                        other: Box::new(other),
+                    },
+                    bt,
+                    span,
+                );
             }
         }
         Ok(acc)
     }
 
-    fn compare(&mut self, left: &Expr, ops: &[CmpOp], comparators: &[Expr], span: Span) -> R<TExpr> {
+    fn compare(
+        &mut self,
+        left: &Expr,
+        ops: &[CmpOp],
+        comparators: &[Expr],
+        span: Span,
+    ) -> R<TExpr> {
         let first = self.check_expr(left)?;
         let mut lhs = first;
         let mut result: Option<TExpr> = None;
@@ -473,7 +679,17 @@ impl Fcx<'_, '_> {
                 (r, None)
             } else {
                 let (lid, set) = self.temp(r);
-                (TExpr::new(TExprKind::Block { stmts: vec![set], value: Box::new(self.local(lid, rexpr.span)) }, self.locals[lid.0 as usize].1.clone(), rexpr.span), Some(lid))
+                (
+                    TExpr::new(
+                        TExprKind::Block {
+                            stmts: vec![set],
+                            value: Box::new(self.local(lid, rexpr.span)),
+                        },
+                        self.locals[lid.0 as usize].1.clone(),
+                        rexpr.span,
+                    ),
+                    Some(lid),
+                )
             };
             let cmp = self.compare_one(lhs, *op, rv, span)?;
             result = Some(match result {
@@ -481,7 +697,11 @@ impl Fcx<'_, '_> {
                 Some(prev) => {
                     let bt = self.s.bool_t();
                     TExpr::new(
-                        TExprKind::Ternary { cond: Box::new(prev), then: Box::new(cmp), other: Box::new(TExpr::new(TExprKind::Bool(false), bt.clone(), span)) },
+                        TExprKind::Ternary {
+                            cond: Box::new(prev),
+                            then: Box::new(cmp),
+                            other: Box::new(TExpr::new(TExprKind::Bool(false), bt.clone(), span)),
+                        },
                         bt,
                         span,
                     )
@@ -531,14 +751,29 @@ impl Fcx<'_, '_> {
                 _ => Ok(TExpr::new(TExprKind::Bool(false), bt, span)),
             };
         }
-        let args = vec![Arg { name: None, value: l }, Arg { name: None, value: r }];
+        let args = vec![
+            Arg {
+                name: None,
+                value: l,
+            },
+            Arg {
+                name: None,
+                value: r,
+            },
+        ];
         match self.s.lookup_symbol(self.module, "__is__") {
             Some(Symbol::Func(defs)) => self.call_overloads(&defs, args, span, "is"),
             _ => Err(self.err(span, "'is' needs the stdlib's __is__")),
         }
     }
 
-    fn collection_display(&mut self, class: crate::defs::ClassId, items: &[Expr], add: &str, span: Span) -> R<TExpr> {
+    fn collection_display(
+        &mut self,
+        class: crate::defs::ClassId,
+        items: &[Expr],
+        add: &str,
+        span: Span,
+    ) -> R<TExpr> {
         let ty = self.fresh_instance(class);
         let obj = self.construct(ty, vec![], span)?;
         let (lid, set) = self.temp(obj);
@@ -547,7 +782,8 @@ impl Fcx<'_, '_> {
             let v = match &it.kind {
                 ExprKind::Starred(inner) => {
                     let v = self.check_expr(inner)?;
-                    let c = self.call_method_named(self.local(lid, span), "extend", vec![v], "*")?;
+                    let c =
+                        self.call_method_named(self.local(lid, span), "extend", vec![v], "*")?;
                     stmts.push(TStmt::Expr(c));
                     continue;
                 }
@@ -570,7 +806,12 @@ impl Fcx<'_, '_> {
             let c = match k {
                 Some(k) => {
                     let kv = self.check_expr(k)?;
-                    self.call_method_named(self.local(lid, span), "__setitem__", vec![kv, vv], "a dict display")?
+                    self.call_method_named(
+                        self.local(lid, span),
+                        "__setitem__",
+                        vec![kv, vv],
+                        "a dict display",
+                    )?
                 }
                 None => self.call_method_named(self.local(lid, span), "update", vec![vv], "**")?,
             };
@@ -596,10 +837,13 @@ impl Fcx<'_, '_> {
             ExprKind::Subscript { value: obj, index } => {
                 let o = self.check_expr(obj)?;
                 let i = self.check_index(index)?;
-                let c = self.call_method_named(o, "__setitem__", vec![i, value], "item assignment")?;
+                let c =
+                    self.call_method_named(o, "__setitem__", vec![i, value], "item assignment")?;
                 Ok(vec![TStmt::Expr(c)])
             }
-            ExprKind::Tuple(items) | ExprKind::List(items) => self.unpack(items, value, target.span),
+            ExprKind::Tuple(items) | ExprKind::List(items) => {
+                self.unpack(items, value, target.span)
+            }
             _ => Err(self.err(target.span, "cannot assign to this expression")),
         }
     }
@@ -607,15 +851,21 @@ impl Fcx<'_, '_> {
     /// `obj.name = value`: an existing field, a new field of `self`, or a property setter.
     fn set_attr(&mut self, obj: TExpr, name: &str, value: TExpr, span: Span) -> R<Vec<TStmt>> {
         let Some((class, _)) = self.s.class_of(&obj.ty) else {
-            return Ok(vec![TStmt::Expr(self.defer(span, "the object whose attribute is set"))]);
+            return Ok(vec![TStmt::Expr(
+                self.defer(span, "the object whose attribute is set"),
+            )]);
         };
         let fields = self.fields_of(&obj.ty);
         let value = if let Some((_, t)) = fields.iter().find(|(n, _)| n == name) {
             self.coerce(value, t, &format!("attribute '{name}'"))?
-        } else if self.s.defs.class(class).kind == crate::defs::ClassKind::Ref && self.class == Some(class) {
+        } else if self.s.defs.class(class).kind == crate::defs::ClassKind::Ref
+            && self.class == Some(class)
+        {
             let resolved = self.resolve(&obj.ty);
             if !self.s.store.is_resolved(&resolved) {
-                return Ok(vec![TStmt::Expr(self.defer(span, "the object whose attribute is set"))]);
+                return Ok(vec![TStmt::Expr(
+                    self.defer(span, "the object whose attribute is set"),
+                )]);
             }
             let vt = if let TExprKind::Null = value.kind {
                 if self.s.store.can_unify(&value.ty, &self.s.none_t()) {
@@ -636,7 +886,11 @@ impl Fcx<'_, '_> {
         };
         let none = self.s.none_t();
         Ok(vec![TStmt::Expr(TExpr::new(
-            TExprKind::SetField { obj: Box::new(obj), name: name.to_string(), value: Box::new(value) },
+            TExprKind::SetField {
+                obj: Box::new(obj),
+                name: name.to_string(),
+                value: Box::new(value),
+            },
             none,
             span,
         ))])
@@ -646,15 +900,33 @@ impl Fcx<'_, '_> {
         let (lid, set) = self.temp(value);
         let mut stmts = vec![set];
         let src = self.local(lid, span);
-        let is_tuple = self.s.class_of(&src.ty).map(|(c, _)| c == self.s.core().tuple).unwrap_or(false);
+        let is_tuple = self
+            .s
+            .class_of(&src.ty)
+            .map(|(c, _)| c == self.s.core().tuple)
+            .unwrap_or(false);
         if is_tuple {
             let fields = self.fields_of(&src.ty);
             if fields.len() != items.len() {
-                return Err(self.err(span, format!("cannot unpack {} values into {} targets", fields.len(), items.len())));
+                return Err(self.err(
+                    span,
+                    format!(
+                        "cannot unpack {} values into {} targets",
+                        fields.len(),
+                        items.len()
+                    ),
+                ));
             }
             for (i, (t, (name, fty))) in items.iter().zip(fields).enumerate() {
                 let _ = i;
-                let item = TExpr::new(TExprKind::Field { obj: Box::new(self.local(lid, span)), name }, fty, span);
+                let item = TExpr::new(
+                    TExprKind::Field {
+                        obj: Box::new(self.local(lid, span)),
+                        name,
+                    },
+                    fty,
+                    span,
+                );
                 stmts.extend(self.assign_to(t, item)?);
             }
             return Ok(stmts);
@@ -662,45 +934,104 @@ impl Fcx<'_, '_> {
         if self.s.class_of(&src.ty).is_none() {
             return Ok(vec![TStmt::Expr(self.defer(span, "the unpacked value"))]);
         }
-        if let Some(star) = items.iter().position(|i| matches!(i.kind, ExprKind::Starred(_))) {
+        if let Some(star) = items
+            .iter()
+            .position(|i| matches!(i.kind, ExprKind::Starred(_)))
+        {
             return self.unpack_starred(lid, stmts, items, star, span);
         }
         let n = items.len() as i64;
-        let check = self.call_method_named(self.local(lid, span), "__unpack_check__", vec![TExpr::new(TExprKind::Int(n), self.s.int_t(), span)], "unpacking")?;
+        let check = self.call_method_named(
+            self.local(lid, span),
+            "__unpack_check__",
+            vec![TExpr::new(TExprKind::Int(n), self.s.int_t(), span)],
+            "unpacking",
+        )?;
         stmts.push(TStmt::Expr(check));
         for (i, t) in items.iter().enumerate() {
             let idx = TExpr::new(TExprKind::Int(i as i64), self.s.int_t(), span);
-            let item = self.call_method_named(self.local(lid, span), "__getitem__", vec![idx], "unpacking")?;
+            let item = self.call_method_named(
+                self.local(lid, span),
+                "__getitem__",
+                vec![idx],
+                "unpacking",
+            )?;
             stmts.extend(self.assign_to(t, item)?);
         }
         Ok(stmts)
     }
 
     /// `a, *rest, b = seq`: the starred target gets a slice of the sequence.
-    fn unpack_starred(&mut self, src: crate::typed::LocalId, mut stmts: Vec<TStmt>, items: &[Expr], star: usize, span: Span) -> R<Vec<TStmt>> {
+    fn unpack_starred(
+        &mut self,
+        src: crate::typed::LocalId,
+        mut stmts: Vec<TStmt>,
+        items: &[Expr],
+        star: usize,
+        span: Span,
+    ) -> R<Vec<TStmt>> {
         let int = self.s.int_t();
         let after = (items.len() - star - 1) as i64;
         let need = TExpr::new(TExprKind::Int(items.len() as i64 - 1), int.clone(), span);
-        let check = self.call_method_named(self.local(src, span), "__unpack_star_check__", vec![need], "unpacking")?;
+        let check = self.call_method_named(
+            self.local(src, span),
+            "__unpack_star_check__",
+            vec![need],
+            "unpacking",
+        )?;
         stmts.push(TStmt::Expr(check));
         for (i, t) in items.iter().enumerate() {
             let item = if i < star {
                 let idx = TExpr::new(TExprKind::Int(i as i64), int.clone(), span);
-                self.call_method_named(self.local(src, span), "__getitem__", vec![idx], "unpacking")?
+                self.call_method_named(
+                    self.local(src, span),
+                    "__getitem__",
+                    vec![idx],
+                    "unpacking",
+                )?
             } else if i == star {
                 let opt = self.s.optional_t(int.clone());
-                let lo = TExpr::new(TExprKind::MakeOptional(Box::new(TExpr::new(TExprKind::Int(star as i64), int.clone(), span))), opt.clone(), span);
+                let lo = TExpr::new(
+                    TExprKind::MakeOptional(Box::new(TExpr::new(
+                        TExprKind::Int(star as i64),
+                        int.clone(),
+                        span,
+                    ))),
+                    opt.clone(),
+                    span,
+                );
                 let hi = if after == 0 {
                     TExpr::new(TExprKind::Null, opt.clone(), span)
                 } else {
-                    TExpr::new(TExprKind::MakeOptional(Box::new(TExpr::new(TExprKind::Int(-after), int.clone(), span))), opt.clone(), span)
+                    TExpr::new(
+                        TExprKind::MakeOptional(Box::new(TExpr::new(
+                            TExprKind::Int(-after),
+                            int.clone(),
+                            span,
+                        ))),
+                        opt.clone(),
+                        span,
+                    )
                 };
                 let step = TExpr::new(TExprKind::Null, opt, span);
-                let sl = TExpr::new(TExprKind::Record(vec![lo, hi, step]), self.s.simple(self.s.core().slice), span);
+                let sl = TExpr::new(
+                    TExprKind::Record(vec![lo, hi, step]),
+                    self.s.simple(self.s.core().slice),
+                    span,
+                );
                 self.call_method_named(self.local(src, span), "__getitem__", vec![sl], "unpacking")?
             } else {
-                let idx = TExpr::new(TExprKind::Int(i as i64 - items.len() as i64), int.clone(), span);
-                self.call_method_named(self.local(src, span), "__getitem__", vec![idx], "unpacking")?
+                let idx = TExpr::new(
+                    TExprKind::Int(i as i64 - items.len() as i64),
+                    int.clone(),
+                    span,
+                );
+                self.call_method_named(
+                    self.local(src, span),
+                    "__getitem__",
+                    vec![idx],
+                    "unpacking",
+                )?
             };
             let target = match &t.kind {
                 ExprKind::Starred(inner) => inner.as_ref(),
@@ -724,11 +1055,15 @@ impl Fcx<'_, '_> {
         if self.toplevel || self.global_names.contains(n) {
             let g = match self.s.defs.module(self.module).symbols.get(n) {
                 Some(Symbol::Global(g)) => *g,
-                Some(_) if !self.toplevel => return Err(self.err(span, format!("cannot assign to '{n}'"))),
+                Some(_) if !self.toplevel => {
+                    return Err(self.err(span, format!("cannot assign to '{n}'")))
+                }
                 _ => {
                     let modname = self.s.defs.module(self.module).name.clone();
                     let g = self.s.defs.add_global(format!("{modname}.{n}"), None);
-                    self.s.defs.modules[self.module.0 as usize].symbols.insert(n.to_string(), Symbol::Global(g));
+                    self.s.defs.modules[self.module.0 as usize]
+                        .symbols
+                        .insert(n.to_string(), Symbol::Global(g));
                     g
                 }
             };
@@ -750,14 +1085,21 @@ impl Fcx<'_, '_> {
 
     /// The type a new variable gets from its first value (`None` starts an `Optional`).
     fn initial_type(&mut self, value: &TExpr) -> Type {
-        if matches!(value.kind, TExprKind::Null) && self.s.store.can_unify(&value.ty, &self.s.none_t()) {
+        if matches!(value.kind, TExprKind::Null)
+            && self.s.store.can_unify(&value.ty, &self.s.none_t())
+        {
             let inner = self.s.store.fresh();
             return self.s.optional_t(inner);
         }
         value.ty.clone()
     }
 
-    fn assign_global(&mut self, g: crate::defs::GlobalId, value: TExpr, _span: Span) -> R<Vec<TStmt>> {
+    fn assign_global(
+        &mut self,
+        g: crate::defs::GlobalId,
+        value: TExpr,
+        _span: Span,
+    ) -> R<Vec<TStmt>> {
         let t = match self.s.defs.globals[g.0 as usize].ty.clone() {
             Some(t) => t,
             None => {

@@ -13,7 +13,9 @@ impl Fcx<'_, '_> {
     /// Checks a call of an intrinsic; `None` when `name` is not one.
     pub fn intrinsic(&mut self, name: &str, args: &[Expr], span: Span) -> R<Option<TExpr>> {
         let one = |s: &Self| -> R<&Expr> {
-            args.first().filter(|_| args.len() == 1).ok_or_else(|| s.err(span, format!("{name}() takes one argument")))
+            args.first()
+                .filter(|_| args.len() == 1)
+                .ok_or_else(|| s.err(span, format!("{name}() takes one argument")))
         };
         let e = match name {
             "__has__" | "__val__" => {
@@ -22,7 +24,13 @@ impl Fcx<'_, '_> {
                     return Ok(Some(self.defer(span, "an optional value")));
                 };
                 if c != self.s.core().optional {
-                    return Err(self.err(span, format!("{name}() needs an Optional, got '{}'", self.s.type_name(&v.ty))));
+                    return Err(self.err(
+                        span,
+                        format!(
+                            "{name}() needs an Optional, got '{}'",
+                            self.s.type_name(&v.ty)
+                        ),
+                    ));
                 }
                 if name == "__has__" {
                     TExpr::new(TExprKind::OptionalHas(Box::new(v)), self.s.bool_t(), span)
@@ -39,7 +47,10 @@ impl Fcx<'_, '_> {
                     return Err(self.err(span, "__ptr__() takes a local variable"));
                 };
                 let t = self.locals[l.0 as usize].1.clone();
-                let pt = Type::Class { class: self.s.core().ptr, args: vec![t] };
+                let pt = Type::Class {
+                    class: self.s.core().ptr,
+                    args: vec![t],
+                };
                 TExpr::new(TExprKind::LocalPtr(l), pt, span)
             }
             "__typename__" => {
@@ -53,7 +64,9 @@ impl Fcx<'_, '_> {
             "staticlen" => {
                 let v = self.check_expr(one(self)?)?;
                 match self.s.class_of(&v.ty) {
-                    Some((c, targs)) if c == self.s.core().tuple => TExpr::new(TExprKind::Int(targs.len() as i64), self.s.int_t(), span),
+                    Some((c, targs)) if c == self.s.core().tuple => {
+                        TExpr::new(TExprKind::Int(targs.len() as i64), self.s.int_t(), span)
+                    }
                     Some(_) => return Err(self.err(span, "staticlen() takes a tuple")),
                     None => return Ok(Some(self.defer(span, "the tuple given to staticlen()"))),
                 }
@@ -81,7 +94,10 @@ impl Fcx<'_, '_> {
                 let a = self.check_expr(&args[0])?;
                 let b = self.check_expr(&args[1])?;
                 let byte = self.s.simple(self.s.core().byte);
-                let pt = Type::Class { class: self.s.core().ptr, args: vec![byte] };
+                let pt = Type::Class {
+                    class: self.s.core().ptr,
+                    args: vec![byte],
+                };
                 let a = TExpr::new(TExprKind::Cast(Box::new(a)), pt.clone(), span);
                 let b = TExpr::new(TExprKind::Cast(Box::new(b)), pt, span);
                 self.binary(a, "__eq__", b, span)?
@@ -107,7 +123,11 @@ impl Fcx<'_, '_> {
     /// always None, `isinstance`), so that only the taken branch is checked.
     pub fn static_bool(&mut self, test: &Expr) -> R<Option<bool>> {
         match &test.kind {
-            ExprKind::Compare { left, ops, comparators } if ops.len() == 1 => {
+            ExprKind::Compare {
+                left,
+                ops,
+                comparators,
+            } if ops.len() == 1 => {
                 use syntax::ast::CmpOp;
                 let (op, right) = (ops[0], &comparators[0]);
                 if let (Some(a), Some(b)) = (self.static_int(left), self.static_int(right)) {
@@ -121,10 +141,13 @@ impl Fcx<'_, '_> {
                         _ => None,
                     });
                 }
-                if !matches!(op, CmpOp::Is | CmpOp::IsNot) || !matches!(right.kind, ExprKind::None) {
+                if !matches!(op, CmpOp::Is | CmpOp::IsNot) || !matches!(right.kind, ExprKind::None)
+                {
                     return Ok(None);
                 }
-                let ExprKind::Name(_) = &left.kind else { return Ok(None) };
+                let ExprKind::Name(_) = &left.kind else {
+                    return Ok(None);
+                };
                 let v = self.check_expr(left)?;
                 let core = self.s.core();
                 let is_none = match self.s.class_of(&v.ty) {
@@ -135,14 +158,20 @@ impl Fcx<'_, '_> {
                 };
                 Ok(Some(if op == CmpOp::Is { is_none } else { !is_none }))
             }
-            ExprKind::Call { func, args, .. } if matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") && args.len() == 2 => {
+            ExprKind::Call { func, args, .. }
+                if matches!(&func.kind, ExprKind::Name(n) if n == "isinstance")
+                    && args.len() == 2 =>
+            {
                 let e = self.intrinsic("isinstance", args, test.span)?;
                 Ok(match e.map(|e| e.kind) {
                     Some(TExprKind::Bool(b)) => Some(b),
                     _ => None,
                 })
             }
-            ExprKind::UnaryOp { op: syntax::ast::UnaryOp::Not, operand } => Ok(self.static_bool(operand)?.map(|b| !b)),
+            ExprKind::UnaryOp {
+                op: syntax::ast::UnaryOp::Not,
+                operand,
+            } => Ok(self.static_bool(operand)?.map(|b| !b)),
             _ => Ok(None),
         }
     }

@@ -78,7 +78,12 @@ pub struct PendingCall {
 
 impl<'s, 'm> Fcx<'s, 'm> {
     /// A checker for code in `module`'s file `file`.
-    pub fn new(s: &'s mut Sema<'m>, module: ModuleId, file: FileId, def: Option<FuncDefId>) -> Self {
+    pub fn new(
+        s: &'s mut Sema<'m>,
+        module: ModuleId,
+        file: FileId,
+        def: Option<FuncDefId>,
+    ) -> Self {
         let ret = s.store.fresh();
         let class = def.and_then(|d| s.defs.func(d).class);
         Fcx {
@@ -123,7 +128,11 @@ impl<'s, 'm> Fcx<'s, 'm> {
 
     /// Reads a local.
     pub fn local(&self, id: LocalId, span: Span) -> TExpr {
-        TExpr::new(TExprKind::Local(id), self.locals[id.0 as usize].1.clone(), span)
+        TExpr::new(
+            TExprKind::Local(id),
+            self.locals[id.0 as usize].1.clone(),
+            span,
+        )
     }
 
     /// Marks the body as not fully typed yet; it is checked again once more is known.
@@ -146,7 +155,14 @@ impl<'s, 'm> Fcx<'s, 'm> {
             return value;
         }
         let (ty, span) = (value.ty.clone(), value.span);
-        TExpr::new(TExprKind::Block { stmts, value: Box::new(value) }, ty, span)
+        TExpr::new(
+            TExprKind::Block {
+                stmts,
+                value: Box::new(value),
+            },
+            ty,
+            span,
+        )
     }
 
     /// Realizes the pending calls whose argument types are now known; false when some are
@@ -160,15 +176,28 @@ impl<'s, 'm> Fcx<'s, 'm> {
                 }
                 let p = self.pending[i].clone();
                 let args: Vec<Type> = p.args.iter().map(|t| self.resolve(t)).collect();
-                let class_args = p.class_args.as_ref().map(|a| a.iter().map(|t| self.resolve(t)).collect::<Vec<_>>());
-                let ready = args.iter().chain(class_args.iter().flatten()).all(|t| self.s.store.is_resolved(t));
+                let class_args = p
+                    .class_args
+                    .as_ref()
+                    .map(|a| a.iter().map(|t| self.resolve(t)).collect::<Vec<_>>());
+                let ready = args
+                    .iter()
+                    .chain(class_args.iter().flatten())
+                    .all(|t| self.s.store.is_resolved(t));
                 if !ready {
                     continue;
                 }
                 let real = self.s.realize_with(p.def, args, class_args)?;
                 let ret = self.s.defs.reals[real.0 as usize].ret.clone();
                 if !self.s.store.unify(&p.ret, &ret) {
-                    return Err(self.err(p.span, format!("this call returns '{}' where '{}' was expected", self.s.type_name(&ret), self.s.type_name(&p.ret))));
+                    return Err(self.err(
+                        p.span,
+                        format!(
+                            "this call returns '{}' where '{}' was expected",
+                            self.s.type_name(&ret),
+                            self.s.type_name(&p.ret)
+                        ),
+                    ));
                 }
                 self.pending[i].real = Some(real);
                 progress = true;

@@ -24,7 +24,9 @@ fn target_names(e: &Expr, out: &mut HashSet<String>) {
         ExprKind::Name(n) => {
             out.insert(n.clone());
         }
-        ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| target_names(i, out)),
+        ExprKind::Tuple(items) | ExprKind::List(items) => {
+            items.iter().for_each(|i| target_names(i, out))
+        }
         ExprKind::Starred(inner) => target_names(inner, out),
         _ => {}
     }
@@ -69,7 +71,13 @@ fn stmt_names(s: &Stmt, out: &mut HashSet<String>, globals: &mut HashSet<String>
             block(body, out, globals);
             block(orelse, out, globals);
         }
-        StmtKind::For { target, iter, body, orelse, .. } => {
+        StmtKind::For {
+            target,
+            iter,
+            body,
+            orelse,
+            ..
+        } => {
             target_names(target, out);
             walrus_names(iter, out);
             block(body, out, globals);
@@ -83,7 +91,13 @@ fn stmt_names(s: &Stmt, out: &mut HashSet<String>, globals: &mut HashSet<String>
             }
             block(body, out, globals);
         }
-        StmtKind::Try { body, handlers, orelse, finalbody, .. } => {
+        StmtKind::Try {
+            body,
+            handlers,
+            orelse,
+            finalbody,
+            ..
+        } => {
             block(body, out, globals);
             for h in handlers {
                 if let Some(n) = &h.name {
@@ -96,15 +110,22 @@ fn stmt_names(s: &Stmt, out: &mut HashSet<String>, globals: &mut HashSet<String>
         }
         StmtKind::Import(aliases) => {
             for a in aliases {
-                let name = a.asname.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| {
-                    a.name.split('.').next().unwrap_or_default().to_string()
-                });
+                let name = a
+                    .asname
+                    .as_ref()
+                    .map(|n| n.name.clone())
+                    .unwrap_or_else(|| a.name.split('.').next().unwrap_or_default().to_string());
                 out.insert(name);
             }
         }
         StmtKind::ImportFrom { names, .. } => {
             for a in names {
-                out.insert(a.asname.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| a.name.clone()));
+                out.insert(
+                    a.asname
+                        .as_ref()
+                        .map(|n| n.name.clone())
+                        .unwrap_or_else(|| a.name.clone()),
+                );
             }
         }
         StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
@@ -130,7 +151,9 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             go(right);
         }
         ExprKind::UnaryOp { operand, .. } => go(operand),
-        ExprKind::Compare { left, comparators, .. } => {
+        ExprKind::Compare {
+            left, comparators, ..
+        } => {
             go(left);
             comparators.iter().for_each(go);
         }
@@ -139,7 +162,12 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             go(value);
         }
         ExprKind::Lambda { params, body } => {
-            for p in params.posonly.iter().chain(&params.args).chain(&params.kwonly) {
+            for p in params
+                .posonly
+                .iter()
+                .chain(&params.args)
+                .chain(&params.kwonly)
+            {
                 if let Some(d) = &p.default {
                     go(d);
                 }
@@ -166,7 +194,11 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
                 g.ifs.iter().for_each(&mut go);
             }
         }
-        ExprKind::DictComp { key, value, generators } => {
+        ExprKind::DictComp {
+            key,
+            value,
+            generators,
+        } => {
             go(key);
             go(value);
             for g in generators {
@@ -176,12 +208,12 @@ pub fn walk_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             }
         }
         ExprKind::Await(x) | ExprKind::YieldFrom(x) | ExprKind::Starred(x) => go(x),
-        ExprKind::Yield(x) => {
-            if let Some(x) = x {
-                go(x)
-            }
-        }
-        ExprKind::Call { func, args, keywords } => {
+        ExprKind::Yield(Some(x)) => go(x),
+        ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } => {
             go(func);
             args.iter().for_each(&mut go);
             keywords.iter().for_each(|k| go(&k.value));
@@ -240,7 +272,7 @@ pub fn names_read_stmts(body: &[Stmt]) -> Vec<String> {
 
 /// Calls `f` on each expression directly inside a statement and its nested statements.
 fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
-    let mut blk = |b: &[Stmt], f: &mut dyn FnMut(&Expr)| b.iter().for_each(|s| visit_stmt_exprs(s, f));
+    let blk = |b: &[Stmt], f: &mut dyn FnMut(&Expr)| b.iter().for_each(|s| visit_stmt_exprs(s, f));
     match &s.kind {
         StmtKind::Expr(e) => f(e),
         StmtKind::Assign { targets, value } => {
@@ -264,7 +296,13 @@ fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             blk(body, f);
             blk(orelse, f);
         }
-        StmtKind::For { target, iter, body, orelse, .. } => {
+        StmtKind::For {
+            target,
+            iter,
+            body,
+            orelse,
+            ..
+        } => {
             f(target);
             f(iter);
             blk(body, f);
@@ -276,7 +314,13 @@ fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
             }
             blk(body, f);
         }
-        StmtKind::Try { body, handlers, orelse, finalbody, .. } => {
+        StmtKind::Try {
+            body,
+            handlers,
+            orelse,
+            finalbody,
+            ..
+        } => {
             blk(body, f);
             for h in handlers {
                 if let Some(t) = &h.typ {

@@ -27,8 +27,17 @@ impl Fcx<'_, '_> {
         match &s.kind {
             StmtKind::Expr(e) => Ok(vec![TStmt::Expr(self.check_expr(e)?)]),
             StmtKind::Assign { targets, value } => {
-                if let [Expr { kind: ExprKind::Name(n), .. }] = targets.as_slice() {
-                    if self.toplevel && matches!(self.s.defs.module(self.module).symbols.get(n), Some(Symbol::Class(_))) {
+                if let [Expr {
+                    kind: ExprKind::Name(n),
+                    ..
+                }] = targets.as_slice()
+                {
+                    if self.toplevel
+                        && matches!(
+                            self.s.defs.module(self.module).symbols.get(n),
+                            Some(Symbol::Class(_))
+                        )
+                    {
                         return Ok(vec![]);
                     }
                 }
@@ -44,7 +53,11 @@ impl Fcx<'_, '_> {
                 }
                 Ok(out)
             }
-            StmtKind::AnnAssign { target, annotation, value } => {
+            StmtKind::AnnAssign {
+                target,
+                annotation,
+                value,
+            } => {
                 let t = self.eval_type(annotation)?;
                 match value {
                     Some(v) => {
@@ -76,8 +89,20 @@ impl Fcx<'_, '_> {
                 let b = self.check_block(body)?;
                 self.with_else(TStmt::While(c, b), orelse)
             }
-            StmtKind::For { target, iter, body, orelse, .. } => self.check_for(target, iter, body, orelse, span),
-            StmtKind::Try { body, handlers, orelse, finalbody, .. } => self.check_try(body, handlers, orelse, finalbody),
+            StmtKind::For {
+                target,
+                iter,
+                body,
+                orelse,
+                ..
+            } => self.check_for(target, iter, body, orelse, span),
+            StmtKind::Try {
+                body,
+                handlers,
+                orelse,
+                finalbody,
+                ..
+            } => self.check_try(body, handlers, orelse, finalbody),
             StmtKind::Raise { exc, .. } => match exc {
                 Some(e) => {
                     let v = match self.static_symbol(e) {
@@ -88,9 +113,21 @@ impl Fcx<'_, '_> {
                         _ => self.check_expr(e)?,
                     };
                     let v = match self.s.class_of(&v.ty) {
-                        Some((c, _)) if self.s.defs.class(c).kind == crate::defs::ClassKind::Ref => v,
-                        Some(_) => return Err(self.err(e.span, "exceptions must derive from BaseException")),
-                        None => return Ok(vec![TStmt::Expr(self.defer(e.span, "the raised exception"))]),
+                        Some((c, _))
+                            if self.s.defs.class(c).kind == crate::defs::ClassKind::Ref =>
+                        {
+                            v
+                        }
+                        Some(_) => {
+                            return Err(
+                                self.err(e.span, "exceptions must derive from BaseException")
+                            )
+                        }
+                        None => {
+                            return Ok(vec![TStmt::Expr(
+                                self.defer(e.span, "the raised exception"),
+                            )])
+                        }
                     };
                     Ok(vec![TStmt::Raise(v, span)])
                 }
@@ -111,7 +148,10 @@ impl Fcx<'_, '_> {
                     let m = self.call_method_named(m, "__str__", vec![], "assert message")?;
                     let e = ast::Expr::new(ExprKind::Name(".assert_msg".into()), span);
                     let (lid, set) = self.temp(m);
-                    self.inner_scopes.push(HashMap::from([(".assert_msg".to_string(), Binding::Local(lid))]));
+                    self.inner_scopes.push(HashMap::from([(
+                        ".assert_msg".to_string(),
+                        Binding::Local(lid),
+                    )]));
                     let r = self.check_call(&name, &[e], &[], span);
                     self.inner_scopes.pop();
                     Fcx::block(vec![set], r?)
@@ -125,7 +165,12 @@ impl Fcx<'_, '_> {
                         ExprKind::Subscript { value, index } => {
                             let o = self.check_expr(value)?;
                             let i = self.check_index(index)?;
-                            out.push(TStmt::Expr(self.call_method_named(o, "__delitem__", vec![i], "del")?));
+                            out.push(TStmt::Expr(self.call_method_named(
+                                o,
+                                "__delitem__",
+                                vec![i],
+                                "del",
+                            )?));
                         }
                         ExprKind::Name(_) => {}
                         _ => return Err(self.err(t.span, "cannot delete this expression")),
@@ -137,7 +182,9 @@ impl Fcx<'_, '_> {
             StmtKind::Import(aliases) => {
                 let mut out = Vec::new();
                 for a in aliases {
-                    let m = self.s.import_module(&a.name, self.module, self.file, a.span)?;
+                    let m = self
+                        .s
+                        .import_module(&a.name, self.module, self.file, a.span)?;
                     out.extend(self.run_module_init(m, a.span)?);
                     let (bind, target) = match &a.asname {
                         Some(n) => (n.name.clone(), m),
@@ -147,40 +194,85 @@ impl Fcx<'_, '_> {
                             (top, tm)
                         }
                     };
-                    self.s.defs.modules[self.module.0 as usize].symbols.insert(bind, Symbol::Module(target));
+                    self.s.defs.modules[self.module.0 as usize]
+                        .symbols
+                        .insert(bind, Symbol::Module(target));
                 }
                 Ok(out)
             }
-            StmtKind::ImportFrom { module, names, level } => {
+            StmtKind::ImportFrom {
+                module,
+                names,
+                level,
+            } => {
                 let name = module.clone().unwrap_or_default();
-                let m = self.s.import_relative(&name, *level, self.module, self.file, span)?;
+                let m = self
+                    .s
+                    .import_relative(&name, *level, self.module, self.file, span)?;
                 let mut out = self.run_module_init(m, span)?;
                 for a in names {
                     if a.name == "*" {
-                        let syms: Vec<(String, Symbol)> = self.s.defs.module(m).symbols.iter().filter(|(k, _)| !k.starts_with('_')).map(|(k, v)| (k.clone(), v.clone())).collect();
+                        let syms: Vec<(String, Symbol)> = self
+                            .s
+                            .defs
+                            .module(m)
+                            .symbols
+                            .iter()
+                            .filter(|(k, _)| !k.starts_with('_'))
+                            .map(|(k, v)| (k.clone(), v.clone()))
+                            .collect();
                         for (k, v) in syms {
-                            self.s.defs.modules[self.module.0 as usize].symbols.insert(k, v);
+                            self.s.defs.modules[self.module.0 as usize]
+                                .symbols
+                                .insert(k, v);
                         }
                         continue;
                     }
-                    let sym = match self.s.defs.module(m).symbols.get(&a.name).cloned().or_else(|| self.s.defs.module(self.s.builtins).symbols.get(&a.name).cloned()) {
-                        Some(s) => s,
-                        None => {
-                            let sub = format!("{}.{}", self.s.defs.module(m).name, a.name);
-                            match self.s.import_module(&sub, self.module, self.file, a.span) {
-                                Ok(sm) => {
-                                    out.extend(self.run_module_init(sm, a.span)?);
-                                    Symbol::Module(sm)
-                                }
-                                Err(_) => {
-                                    let mname = self.s.defs.module(m).name.clone();
-                                    return Err(self.err(a.span, format!("cannot import name '{}' from '{mname}'", a.name)));
+                    let sym =
+                        match self
+                            .s
+                            .defs
+                            .module(m)
+                            .symbols
+                            .get(&a.name)
+                            .cloned()
+                            .or_else(|| {
+                                self.s
+                                    .defs
+                                    .module(self.s.builtins)
+                                    .symbols
+                                    .get(&a.name)
+                                    .cloned()
+                            }) {
+                            Some(s) => s,
+                            None => {
+                                let sub = format!("{}.{}", self.s.defs.module(m).name, a.name);
+                                match self.s.import_module(&sub, self.module, self.file, a.span) {
+                                    Ok(sm) => {
+                                        out.extend(self.run_module_init(sm, a.span)?);
+                                        Symbol::Module(sm)
+                                    }
+                                    Err(_) => {
+                                        let mname = self.s.defs.module(m).name.clone();
+                                        return Err(self.err(
+                                            a.span,
+                                            format!(
+                                                "cannot import name '{}' from '{mname}'",
+                                                a.name
+                                            ),
+                                        ));
+                                    }
                                 }
                             }
-                        }
-                    };
-                    let bind = a.asname.as_ref().map(|n| n.name.clone()).unwrap_or_else(|| a.name.clone());
-                    self.s.defs.modules[self.module.0 as usize].symbols.insert(bind, sym);
+                        };
+                    let bind = a
+                        .asname
+                        .as_ref()
+                        .map(|n| n.name.clone())
+                        .unwrap_or_else(|| a.name.clone());
+                    self.s.defs.modules[self.module.0 as usize]
+                        .symbols
+                        .insert(bind, sym);
                 }
                 Ok(out)
             }
@@ -205,10 +297,19 @@ impl Fcx<'_, '_> {
         let bt = self.s.bool_t();
         let n = self.s.next_id();
         let flag = self.new_local(&format!(".noBreak{n}"), bt.clone());
-        let set = |v| TStmt::Assign(crate::typed::TTarget::Local(flag), TExpr::new(TExprKind::Bool(v), bt.clone(), Span::default()));
+        let set = |v| {
+            TStmt::Assign(
+                crate::typed::TTarget::Local(flag),
+                TExpr::new(TExprKind::Bool(v), bt.clone(), Span::default()),
+            )
+        };
         let looped = mark_breaks(looped, &|| set(false));
         let o = self.check_block(orelse)?;
-        Ok(vec![set(true), looped, TStmt::If(self.local(flag, Span::default()), o, vec![])])
+        Ok(vec![
+            set(true),
+            looped,
+            TStmt::If(self.local(flag, Span::default()), o, vec![]),
+        ])
     }
 
     fn check_return(&mut self, v: Option<&Expr>, span: Span) -> R<Vec<TStmt>> {
@@ -223,10 +324,14 @@ impl Fcx<'_, '_> {
             None => self.none(span),
         };
         let ret = self.ret.clone();
-        let val = if self.s.store.is_resolved(&ret) || !matches!(self.s.store.shallow(&ret), Type::Var(_)) {
+        let val = if self.s.store.is_resolved(&ret)
+            || !matches!(self.s.store.shallow(&ret), Type::Var(_))
+        {
             self.coerce(val, &ret, "return value")?
         } else {
-            let t = if matches!(val.kind, TExprKind::Null) && self.s.store.can_unify(&val.ty, &self.s.none_t()) {
+            let t = if matches!(val.kind, TExprKind::Null)
+                && self.s.store.can_unify(&val.ty, &self.s.none_t())
+            {
                 self.s.none_t()
             } else {
                 val.ty.clone()
@@ -239,10 +344,18 @@ impl Fcx<'_, '_> {
 
     /// Whether the function being checked is a generator.
     pub fn is_generator(&self) -> bool {
-        self.def.map(|d| self.s.is_generator_def(d)).unwrap_or(false)
+        self.def
+            .map(|d| self.s.is_generator_def(d))
+            .unwrap_or(false)
     }
 
-    fn aug_assign(&mut self, target: &Expr, op: ast::BinOp, value: &Expr, span: Span) -> R<Vec<TStmt>> {
+    fn aug_assign(
+        &mut self,
+        target: &Expr,
+        op: ast::BinOp,
+        value: &Expr,
+        span: Span,
+    ) -> R<Vec<TStmt>> {
         let imethod = format!("__i{}__", op.magic());
         let method = format!("__{}__", op.magic());
         match &target.kind {
@@ -251,10 +364,20 @@ impl Fcx<'_, '_> {
                 let i = self.check_index(index)?;
                 let (ol, oset) = self.temp(o);
                 let (il, iset) = self.temp(i);
-                let cur = self.call_method_named(self.local(ol, span), "__getitem__", vec![self.local(il, span)], "[]")?;
+                let cur = self.call_method_named(
+                    self.local(ol, span),
+                    "__getitem__",
+                    vec![self.local(il, span)],
+                    "[]",
+                )?;
                 let rhs = self.check_expr(value)?;
                 let new = self.inplace(cur, &imethod, &method, rhs, span)?;
-                let set = self.call_method_named(self.local(ol, span), "__setitem__", vec![self.local(il, span), new], "[]=")?;
+                let set = self.call_method_named(
+                    self.local(ol, span),
+                    "__setitem__",
+                    vec![self.local(il, span), new],
+                    "[]=",
+                )?;
                 Ok(vec![oset, iset, TStmt::Expr(set)])
             }
             ExprKind::Attribute { value: obj, attr } if self.static_symbol(obj).is_none() => {
@@ -263,8 +386,15 @@ impl Fcx<'_, '_> {
                 let cur = self.get_attr(self.local(ol, span), &attr.name, attr.span)?;
                 let rhs = self.check_expr(value)?;
                 let new = self.inplace(cur, &imethod, &method, rhs, span)?;
-                let tgt = ast::Expr::new(ExprKind::Attribute { value: Box::new(ast::Expr::new(ExprKind::Name(".augobj".into()), span)), attr: attr.clone() }, span);
-                self.inner_scopes.push(HashMap::from([(".augobj".to_string(), Binding::Local(ol))]));
+                let tgt = ast::Expr::new(
+                    ExprKind::Attribute {
+                        value: Box::new(ast::Expr::new(ExprKind::Name(".augobj".into()), span)),
+                        attr: attr.clone(),
+                    },
+                    span,
+                );
+                self.inner_scopes
+                    .push(HashMap::from([(".augobj".to_string(), Binding::Local(ol))]));
                 let r = self.assign_to(&tgt, new);
                 self.inner_scopes.pop();
                 let mut out = vec![oset];
@@ -280,11 +410,27 @@ impl Fcx<'_, '_> {
         }
     }
 
-    fn inplace(&mut self, cur: TExpr, imethod: &str, method: &str, rhs: TExpr, span: Span) -> R<TExpr> {
+    fn inplace(
+        &mut self,
+        cur: TExpr,
+        imethod: &str,
+        method: &str,
+        rhs: TExpr,
+        span: Span,
+    ) -> R<TExpr> {
         if let Some((c, _)) = self.s.class_of(&cur.ty) {
             for d in self.s.methods(c, imethod) {
                 if self.fits_call(d, &[cur.ty.clone(), rhs.ty.clone()])? {
-                    let args = vec![super::call::Arg { name: None, value: cur }, super::call::Arg { name: None, value: rhs }];
+                    let args = vec![
+                        super::call::Arg {
+                            name: None,
+                            value: cur,
+                        },
+                        super::call::Arg {
+                            name: None,
+                            value: rhs,
+                        },
+                    ];
                     return self.call_def(d, args, span);
                 }
             }
@@ -308,15 +454,30 @@ impl Fcx<'_, '_> {
         }
     }
 
-    fn check_for(&mut self, target: &Expr, iter: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) -> R<Vec<TStmt>> {
+    fn check_for(
+        &mut self,
+        target: &Expr,
+        iter: &Expr,
+        body: &[Stmt],
+        orelse: &[Stmt],
+        span: Span,
+    ) -> R<Vec<TStmt>> {
         if let Some(n) = self.static_range(iter) {
-            return self.static_loop(target, (0..n).map(Binding::Static).collect(), body, orelse, span);
+            return self.static_loop(
+                target,
+                (0..n).map(Binding::Static).collect(),
+                body,
+                orelse,
+                span,
+            );
         }
         let v = self.check_expr(iter)?;
         if let Some((c, args)) = self.s.class_of(&v.ty) {
             if c == self.s.core().tuple {
                 let (lid, set) = self.temp(v);
-                let items = (0..args.len()).map(|i| Binding::TupleItem(lid, i)).collect();
+                let items = (0..args.len())
+                    .map(|i| Binding::TupleItem(lid, i))
+                    .collect();
                 let mut out = vec![set];
                 out.extend(self.static_loop(target, items, body, orelse, span)?);
                 return Ok(out);
@@ -339,7 +500,13 @@ impl Fcx<'_, '_> {
                 };
                 let lt = self.locals[l.0 as usize].1.clone();
                 if !self.s.store.unify(&lt, &item) {
-                    return Err(self.err(target.span, format!("loop variable '{n}' already has type '{}'", self.s.type_name(&lt))));
+                    return Err(self.err(
+                        target.span,
+                        format!(
+                            "loop variable '{n}' already has type '{}'",
+                            self.s.type_name(&lt)
+                        ),
+                    ));
                 }
                 (l, vec![])
             }
@@ -352,7 +519,14 @@ impl Fcx<'_, '_> {
         };
         let mut b = pre;
         b.extend(self.check_block(body)?);
-        self.with_else(TStmt::For { iter: gen, var, body: b }, orelse)
+        self.with_else(
+            TStmt::For {
+                iter: gen,
+                var,
+                body: b,
+            },
+            orelse,
+        )
     }
 
     /// `staticrange(N)` with a compile-time N: the loop is unrolled.
@@ -370,9 +544,19 @@ impl Fcx<'_, '_> {
         None
     }
 
-    fn static_loop(&mut self, target: &Expr, items: Vec<Binding>, body: &[Stmt], orelse: &[Stmt], _span: Span) -> R<Vec<TStmt>> {
+    fn static_loop(
+        &mut self,
+        target: &Expr,
+        items: Vec<Binding>,
+        body: &[Stmt],
+        orelse: &[Stmt],
+        _span: Span,
+    ) -> R<Vec<TStmt>> {
         let ExprKind::Name(n) = &target.kind else {
-            return Err(self.err(target.span, "a loop over a tuple needs a single loop variable"));
+            return Err(self.err(
+                target.span,
+                "a loop over a tuple needs a single loop variable",
+            ));
         };
         let mut out = Vec::new();
         for b in items {
@@ -381,7 +565,10 @@ impl Fcx<'_, '_> {
             self.inner_scopes.pop();
             let stmts = r?;
             if contains_jump(&stmts) {
-                return Err(self.err(target.span, "break/continue in a loop over a tuple is not supported"));
+                return Err(self.err(
+                    target.span,
+                    "break/continue in a loop over a tuple is not supported",
+                ));
             }
             out.push(TStmt::Block(stmts));
         }
@@ -389,7 +576,13 @@ impl Fcx<'_, '_> {
         Ok(out)
     }
 
-    fn check_try(&mut self, body: &[Stmt], handlers: &[ast::ExceptHandler], orelse: &[Stmt], finalbody: &[Stmt]) -> R<Vec<TStmt>> {
+    fn check_try(
+        &mut self,
+        body: &[Stmt],
+        handlers: &[ast::ExceptHandler],
+        orelse: &[Stmt],
+        finalbody: &[Stmt],
+    ) -> R<Vec<TStmt>> {
         let b = self.check_block(body)?;
         let mut hs = Vec::new();
         for h in handlers {
@@ -417,21 +610,41 @@ impl Fcx<'_, '_> {
             let exc_local = self.new_local(&format!(".exc{n}"), var_ty.clone());
             if let Some(name) = &h.name {
                 self.exc_stack.push(exc_local);
-                self.inner_scopes.push(HashMap::from([(name.name.clone(), Binding::Local(exc_local))]));
+                self.inner_scopes.push(HashMap::from([(
+                    name.name.clone(),
+                    Binding::Local(exc_local),
+                )]));
                 let r = self.check_block(&h.body);
                 self.inner_scopes.pop();
                 self.exc_stack.pop();
-                hs.push(THandler { types, var: Some(exc_local), body: r? });
+                hs.push(THandler {
+                    types,
+                    var: Some(exc_local),
+                    body: r?,
+                });
             } else {
                 self.exc_stack.push(exc_local);
                 let r = self.check_block(&h.body);
                 self.exc_stack.pop();
-                hs.push(THandler { types, var: Some(exc_local), body: r? });
+                hs.push(THandler {
+                    types,
+                    var: Some(exc_local),
+                    body: r?,
+                });
             }
         }
         let o = self.check_block(orelse)?;
-        let f = if finalbody.is_empty() { None } else { Some(self.check_block(finalbody)?) };
-        Ok(vec![TStmt::Try { body: b, handlers: hs, orelse: o, finally: f }])
+        let f = if finalbody.is_empty() {
+            None
+        } else {
+            Some(self.check_block(finalbody)?)
+        };
+        Ok(vec![TStmt::Try {
+            body: b,
+            handlers: hs,
+            orelse: o,
+            finally: f,
+        }])
     }
 
     fn check_with(&mut self, items: &[ast::WithItem], body: &[Stmt], span: Span) -> R<Vec<TStmt>> {
@@ -446,14 +659,28 @@ impl Fcx<'_, '_> {
             Some(t) => out.extend(self.assign_to(t, entered)?),
             None => out.push(TStmt::Expr(entered)),
         }
-        let inner = if rest.is_empty() { self.check_block(body)? } else { self.check_with(rest, body, span)? };
+        let inner = if rest.is_empty() {
+            self.check_block(body)?
+        } else {
+            self.check_with(rest, body, span)?
+        };
         let n_exit_params = match self.s.class_of(&self.locals[cl.0 as usize].1) {
-            Some((c, _)) => self.s.methods(c, "__exit__").first().map(|d| self.s.defs.func(*d).ast.params.args.len()).unwrap_or(1),
+            Some((c, _)) => self
+                .s
+                .methods(c, "__exit__")
+                .first()
+                .map(|d| self.s.defs.func(*d).ast.params.args.len())
+                .unwrap_or(1),
             None => 1,
         };
         let nones = (1..n_exit_params).map(|_| self.none(span)).collect();
         let exit = self.call_method_named(self.local(cl, span), "__exit__", nones, "with")?;
-        out.push(TStmt::Try { body: inner, handlers: vec![], orelse: vec![], finally: Some(vec![TStmt::Expr(exit)]) });
+        out.push(TStmt::Try {
+            body: inner,
+            handlers: vec![],
+            orelse: vec![],
+            finally: Some(vec![TStmt::Expr(exit)]),
+        });
         Ok(out)
     }
 }
@@ -466,9 +693,20 @@ fn mark_breaks(s: TStmt, set: &dyn Fn() -> TStmt) -> TStmt {
                 TStmt::Break => TStmt::Block(vec![set(), TStmt::Break]),
                 TStmt::If(c, t, e) => TStmt::If(c, in_body(t, set), in_body(e, set)),
                 TStmt::Block(v) => TStmt::Block(in_body(v, set)),
-                TStmt::Try { body, handlers, orelse, finally } => TStmt::Try {
+                TStmt::Try {
+                    body,
+                    handlers,
+                    orelse,
+                    finally,
+                } => TStmt::Try {
                     body: in_body(body, set),
-                    handlers: handlers.into_iter().map(|h| THandler { body: in_body(h.body, set), ..h }).collect(),
+                    handlers: handlers
+                        .into_iter()
+                        .map(|h| THandler {
+                            body: in_body(h.body, set),
+                            ..h
+                        })
+                        .collect(),
                     orelse: in_body(orelse, set),
                     finally: finally.map(|f| in_body(f, set)),
                 },
@@ -478,7 +716,11 @@ fn mark_breaks(s: TStmt, set: &dyn Fn() -> TStmt) -> TStmt {
     }
     match s {
         TStmt::While(c, b) => TStmt::While(c, in_body(b, set)),
-        TStmt::For { iter, var, body } => TStmt::For { iter, var, body: in_body(body, set) },
+        TStmt::For { iter, var, body } => TStmt::For {
+            iter,
+            var,
+            body: in_body(body, set),
+        },
         other => other,
     }
 }
@@ -489,7 +731,12 @@ fn contains_jump(stmts: &[TStmt]) -> bool {
         TStmt::Break | TStmt::Continue => true,
         TStmt::If(_, a, b) => contains_jump(a) || contains_jump(b),
         TStmt::Block(v) => contains_jump(v),
-        TStmt::Try { body, handlers, orelse, finally } => {
+        TStmt::Try {
+            body,
+            handlers,
+            orelse,
+            finally,
+        } => {
             contains_jump(body)
                 || handlers.iter().any(|h| contains_jump(&h.body))
                 || contains_jump(orelse)

@@ -18,16 +18,24 @@ impl Fcx<'_, '_> {
         match &e.kind {
             ExprKind::None => Ok(self.s.none_t()),
             ExprKind::Str(s) => {
-                let parsed = syntax::parse(s, self.file).ok().and_then(|m| m.body.into_iter().next());
+                let parsed = syntax::parse(s, self.file)
+                    .ok()
+                    .and_then(|m| m.body.into_iter().next());
                 match parsed.map(|s| s.kind) {
-                    Some(syntax::ast::StmtKind::Expr(inner)) => self.eval_type(&Expr::new(inner.kind, e.span)),
+                    Some(syntax::ast::StmtKind::Expr(inner)) => {
+                        self.eval_type(&Expr::new(inner.kind, e.span))
+                    }
                     _ => Err(self.err(e.span, "invalid type annotation")),
                 }
             }
             ExprKind::Int { digits, radix } => i64::from_str_radix(digits, *radix)
                 .map(Type::Static)
                 .map_err(|_| self.err(e.span, "integer too large in type")),
-            ExprKind::Name(n) if (n == "Any" || n == "Callable") && !self.generics.contains_key(n) => Ok(self.s.store.fresh()),
+            ExprKind::Name(n)
+                if (n == "Any" || n == "Callable") && !self.generics.contains_key(n) =>
+            {
+                Ok(self.s.store.fresh())
+            }
             ExprKind::Name(n) => {
                 if let Some(t) = self.generics.get(n) {
                     return Ok(t.clone());
@@ -47,7 +55,12 @@ impl Fcx<'_, '_> {
                 let args = (0..n_generics).map(|_| self.s.store.fresh()).collect();
                 Ok(Type::Class { class, args })
             }
-            ExprKind::Subscript { value, .. } if matches!(decorator_name_of(value).as_str(), "Callable" | "typing.Callable") => {
+            ExprKind::Subscript { value, .. }
+                if matches!(
+                    decorator_name_of(value).as_str(),
+                    "Callable" | "typing.Callable"
+                ) =>
+            {
                 Ok(self.s.store.fresh())
             }
             ExprKind::Subscript { value, index } => {
@@ -64,17 +77,29 @@ impl Fcx<'_, '_> {
                 if class != self.s.core().tuple && args.len() != want {
                     return Err(self.err(
                         e.span,
-                        format!("'{}' takes {} type argument(s), {} given", self.s.defs.class(class).name, want, args.len()),
+                        format!(
+                            "'{}' takes {} type argument(s), {} given",
+                            self.s.defs.class(class).name,
+                            want,
+                            args.len()
+                        ),
                     ));
                 }
                 Ok(Type::Class { class, args })
             }
-            ExprKind::BinOp { left, op: syntax::ast::BinOp::BitOr, right } => {
+            ExprKind::BinOp {
+                left,
+                op: syntax::ast::BinOp::BitOr,
+                right,
+            } => {
                 if matches!(right.kind, ExprKind::None) {
                     let inner = self.eval_type(left)?;
                     return Ok(self.s.optional_t(inner));
                 }
-                Err(self.err(e.span, "union types are not supported; use Optional[T] for values that may be None"))
+                Err(self.err(
+                    e.span,
+                    "union types are not supported; use Optional[T] for values that may be None",
+                ))
             }
             _ => Err(self.err(e.span, "invalid type annotation")),
         }
@@ -86,7 +111,9 @@ impl Fcx<'_, '_> {
             ExprKind::Name(n) => self.s.lookup_symbol(self.module, n),
             ExprKind::Attribute { value, attr } => match &value.kind {
                 ExprKind::Name(m) => match self.s.lookup_symbol(self.module, m) {
-                    Some(Symbol::Module(mid)) => self.s.defs.module(mid).symbols.get(&attr.name).cloned(),
+                    Some(Symbol::Module(mid)) => {
+                        self.s.defs.module(mid).symbols.get(&attr.name).cloned()
+                    }
                     _ => None,
                 },
                 _ => None,
