@@ -48,6 +48,7 @@ int32_t seq_format_str(int64_t len, const char *p, int64_t spec_len, const char 
  * not 0 or 2..36 */
 int32_t seq_parse_int(int64_t len, const char *p, int64_t base, int64_t *out);
 int32_t seq_parse_float(int64_t len, const char *p, double *out);
+double seq_int_truediv(int64_t a, int64_t b);        /* a / b correctly rounded (b != 0) */
 double seq_float_round(double x, int64_t ndigits);    /* round(x, n), correctly rounded like CPython
                                                          (inf where CPython raises OverflowError) */
 

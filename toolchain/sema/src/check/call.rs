@@ -150,6 +150,15 @@ impl Fcx<'_, '_> {
         }) {
             return Ok(self.defer(span, format!("the arguments of {what}")));
         }
+        if defs.len() > 1 && args.iter().all(|a| self.s.store.is_resolved(&a.value.ty)) {
+            // An overload that takes the arguments as they are wins over one that needs an
+            // implicit conversion (`int < float` must not pick `int.__lt__(float)` for an int).
+            for d in defs {
+                if self.match_args_as(*d, &args, span, true)?.is_ok() {
+                    return self.call_def(*d, args, span);
+                }
+            }
+        }
         let mut last_err = None;
         for d in defs {
             match self.match_args(*d, &args, span)? {
@@ -194,6 +203,17 @@ impl Fcx<'_, '_> {
         args: &[Arg],
         span: Span,
     ) -> R<Result<(), Box<syntax::Diagnostic>>> {
+        self.match_args_as(def, args, span, false)
+    }
+
+    /// `match_args`, allowing implicit conversions of arguments unless `exact`.
+    pub fn match_args_as(
+        &mut self,
+        def: FuncDefId,
+        args: &[Arg],
+        span: Span,
+        exact: bool,
+    ) -> R<Result<(), Box<syntax::Diagnostic>>> {
         let (slots, _) = match self.arrange(def, args, span)? {
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
@@ -217,7 +237,12 @@ impl Fcx<'_, '_> {
                 }
             };
             let got = args[*i].value.ty.clone();
-            if !self.fits(&got, &want) {
+            let fits = if exact {
+                self.s.store.can_unify(&got, &want)
+            } else {
+                self.fits(&got, &want)
+            };
+            if !fits {
                 result = Err(self.err(
                     args[*i].value.span,
                     format!(

@@ -266,13 +266,28 @@ impl Fcx<'_, '_> {
                 span,
             };
         }
+        let mut body = vec![stmt];
+        if self.toplevel {
+            // `(x := …)` inside a generator expression binds `x` in the enclosing scope.
+            let walrus = super::names::walrus_targets(&whole);
+            if !walrus.is_empty() {
+                let names = walrus.iter().map(|n| ident(n, span)).collect();
+                body.insert(
+                    0,
+                    Stmt {
+                        kind: StmtKind::Global(names),
+                        span,
+                    },
+                );
+            }
+        }
         let f = ast::FunctionDef {
             name: ident("<genexpr>", span),
             type_params: vec![],
             params: ast::Parameters::default(),
             returns: None,
             decorators: vec![],
-            body: FunctionBody::Stmts(vec![stmt]),
+            body: FunctionBody::Stmts(body),
             is_async: false,
         };
         let func = self.make_closure(f, caps, span, true);

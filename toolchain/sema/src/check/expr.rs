@@ -481,39 +481,36 @@ impl Fcx<'_, '_> {
             return Ok(self.defer(span, format!("the operands of {method}")));
         };
         let lm = self.s.methods(lc, method);
-        for d in &lm {
-            if self.fits_call(*d, &[l.ty.clone(), r.ty.clone()])? {
-                let args = vec![
-                    Arg {
-                        name: None,
-                        value: l,
-                    },
-                    Arg {
-                        name: None,
-                        value: r,
-                    },
-                ];
-                return self.call_def(*d, args, span);
-            }
+        if let Some(d) = self.pick_overload(&lm, &[l.ty.clone(), r.ty.clone()])? {
+            let args = vec![
+                Arg {
+                    name: None,
+                    value: l,
+                },
+                Arg {
+                    name: None,
+                    value: r,
+                },
+            ];
+            return self.call_def(d, args, span);
         }
         let rmethod = format!("__r{}", &method[2..]);
-        for d in self.s.methods(rc, &rmethod) {
-            if self.fits_call(d, &[r.ty.clone(), l.ty.clone()])? {
-                let (lid, set) = self.temp(l);
-                let lv = self.local(lid, span);
-                let args = vec![
-                    Arg {
-                        name: None,
-                        value: r,
-                    },
-                    Arg {
-                        name: None,
-                        value: lv,
-                    },
-                ];
-                let call = self.call_def(d, args, span)?;
-                return Ok(Fcx::block(vec![set], call));
-            }
+        let rm = self.s.methods(rc, &rmethod);
+        if let Some(d) = self.pick_overload(&rm, &[r.ty.clone(), l.ty.clone()])? {
+            let (lid, set) = self.temp(l);
+            let lv = self.local(lid, span);
+            let args = vec![
+                Arg {
+                    name: None,
+                    value: r,
+                },
+                Arg {
+                    name: None,
+                    value: lv,
+                },
+            ];
+            let call = self.call_def(d, args, span)?;
+            return Ok(Fcx::block(vec![set], call));
         }
         let core = self.s.core();
         let demotable = |c: crate::defs::ClassId| c == core.bool_ || c == core.optional;
@@ -541,8 +538,40 @@ impl Fcx<'_, '_> {
         ))
     }
 
+    /// The overload that accepts positional arguments of these types, preferring one that
+    /// takes them without implicit conversion.
+    fn pick_overload(
+        &mut self,
+        defs: &[crate::defs::FuncDefId],
+        types: &[Type],
+    ) -> R<Option<crate::defs::FuncDefId>> {
+        if defs.len() > 1 && types.iter().all(|t| self.s.store.is_resolved(t)) {
+            for d in defs {
+                if self.accepts(*d, types, true)? {
+                    return Ok(Some(*d));
+                }
+            }
+        }
+        for d in defs {
+            if self.accepts(*d, types, false)? {
+                return Ok(Some(*d));
+            }
+        }
+        Ok(None)
+    }
+
     /// Whether a function accepts positional arguments of these types.
     pub fn fits_call(&mut self, def: crate::defs::FuncDefId, types: &[Type]) -> R<bool> {
+        self.accepts(def, types, false)
+    }
+
+    /// `fits_call`, without implicit conversions when `exact`.
+    fn accepts(
+        &mut self,
+        def: crate::defs::FuncDefId,
+        types: &[Type],
+        exact: bool,
+    ) -> R<bool> {
         let args: Vec<Arg> = types
             .iter()
             .map(|t| Arg {
@@ -550,7 +579,9 @@ impl Fcx<'_, '_> {
                 value: TExpr::new(TExprKind::Null, t.clone(), Span::default()),
             })
             .collect();
-        Ok(self.match_args(def, &args, Span::default())?.is_ok())
+        Ok(self
+            .match_args_as(def, &args, Span::default(), exact)?
+            .is_ok())
     }
 
     /// Converts a value to `bool` for a condition (`__bool__`).

@@ -32,6 +32,15 @@ fn target_names(e: &Expr, out: &mut HashSet<String>) {
     }
 }
 
+/// Names bound by `:=` anywhere inside `e`, sorted.
+pub fn walrus_targets(e: &Expr) -> Vec<String> {
+    let mut out = HashSet::new();
+    walrus_names(e, &mut out);
+    let mut v: Vec<String> = out.into_iter().collect();
+    v.sort();
+    v
+}
+
 fn walrus_names(e: &Expr, out: &mut HashSet<String>) {
     walk_expr(e, &mut |x| {
         if let ExprKind::NamedExpr { target, .. } = &x.kind {
