@@ -50,6 +50,9 @@ pub struct Sema<'m> {
     pub entry_dir: PathBuf,
     /// Functions standing for classes used as values, by class.
     pub class_ctor_funcs: HashMap<crate::defs::ClassId, crate::defs::FuncDefId>,
+    /// Versions of module-level names bound anew with another type (`check/rebind.rs`):
+    /// (module, name, version) to the global of that version; version 0 is the first.
+    pub global_versions: HashMap<(ModuleId, String, u32), crate::defs::GlobalId>,
 }
 
 impl<'m> Sema<'m> {
@@ -67,6 +70,7 @@ impl<'m> Sema<'m> {
             pending_class_vars: Vec::new(),
             entry_dir: PathBuf::new(),
             class_ctor_funcs: HashMap::new(),
+            global_versions: HashMap::new(),
         }
     }
 

@@ -97,6 +97,9 @@ impl Sema<'_> {
             let mut fcx = Fcx::new(self, module, file, Some(def));
             fcx.ret = ret.clone();
             fcx.toplevel = is_init;
+            if is_init {
+                fcx.reset_global_versions();
+            }
             fcx.ctor_args = class_args.clone();
             let stmts =
                 fcx.check_function(&ast, &args, generator.then(|| yield_ty.clone()), is_init)?;

@@ -1085,6 +1085,13 @@ impl Fcx<'_, '_> {
         }
         if self.toplevel || self.global_names.contains(n) {
             let g = match self.s.defs.module(self.module).symbols.get(n) {
+                Some(Symbol::Global(g)) if self.toplevel => {
+                    let g = *g;
+                    match self.s.defs.globals[g.0 as usize].ty.clone() {
+                        Some(t) if self.rebinds(n, &t, &value.ty) => self.rebind_global(n, g),
+                        _ => g,
+                    }
+                }
                 Some(Symbol::Global(g)) => *g,
                 Some(_) if !self.toplevel => {
                     return Err(self.err(span, format!("cannot assign to '{n}'")))
@@ -1098,14 +1105,23 @@ impl Fcx<'_, '_> {
                     g
                 }
             };
+            self.note_binding(n);
             return self.assign_global(g, value, span);
         }
-        let l = match self.scope.get(n) {
-            Some(l) => *l,
+        let existing = match self.scope.get(n).copied() {
+            Some(l) => {
+                let lt = self.locals[l.0 as usize].1.clone();
+                (!self.rebinds(n, &lt, &value.ty)).then_some(l)
+            }
+            None => None,
+        };
+        let l = match existing {
+            Some(l) => l,
             None => {
                 let t = self.initial_type(&value);
                 let l = self.new_local(n, t);
                 self.scope.insert(n.to_string(), l);
+                self.note_rebinding(n);
                 l
             }
         };

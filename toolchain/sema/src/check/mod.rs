@@ -7,6 +7,7 @@ mod coerce;
 mod expr;
 mod intrinsics;
 mod names;
+mod rebind;
 mod stmt;
 mod types_expr;
 
@@ -63,6 +64,14 @@ pub struct Fcx<'s, 'm> {
     pub ctor_args: Option<Vec<Type>>,
     /// Calls made before their argument types were known, realized when the body is done.
     pub pending: Vec<PendingCall>,
+    /// Ids of the loops whose bodies are being checked, innermost last.
+    pub loops: Vec<u32>,
+    /// How many loops this body has entered so far.
+    pub loop_counter: u32,
+    /// Where each variable of this body was bound: the innermost loop then, if any.
+    pub bound_in: HashMap<String, Option<u32>>,
+    /// How many times each module-level name was bound anew (top-level code).
+    pub global_versions: HashMap<String, u32>,
 }
 
 /// A call waiting for its argument types.
@@ -105,6 +114,10 @@ impl<'s, 'm> Fcx<'s, 'm> {
             class,
             ctor_args: None,
             pending: Vec::new(),
+            loops: Vec::new(),
+            loop_counter: 0,
+            bound_in: HashMap::new(),
+            global_versions: HashMap::new(),
         }
     }
 

@@ -86,8 +86,10 @@ impl Fcx<'_, '_> {
             StmtKind::While { test, body, orelse } => {
                 let c = self.check_expr(test)?;
                 let c = self.truthy(c)?;
-                let b = self.check_block(body)?;
-                self.with_else(TStmt::While(c, b), orelse)
+                self.enter_loop();
+                let b = self.check_block(body);
+                self.exit_loop();
+                self.with_else(TStmt::While(c, b?), orelse)
             }
             StmtKind::For {
                 target,
@@ -488,13 +490,36 @@ impl Fcx<'_, '_> {
             Some((_, args)) if !args.is_empty() => args[0].clone(),
             _ => self.s.store.fresh(),
         };
+        self.enter_loop();
+        let looped = self.check_for_body(target, item, gen, body, span);
+        self.exit_loop();
+        self.with_else(looped?, orelse)
+    }
+
+    /// The target and body of a `for` loop over `gen` (items of type `item`).
+    fn check_for_body(
+        &mut self,
+        target: &Expr,
+        item: Type,
+        gen: TExpr,
+        body: &[Stmt],
+        span: Span,
+    ) -> R<TStmt> {
         let (var, pre) = match &target.kind {
             ExprKind::Name(n) if !self.toplevel && !self.global_names.contains(n) => {
-                let l = match self.scope.get(n) {
-                    Some(l) => *l,
+                let existing = match self.scope.get(n).copied() {
+                    Some(l) => {
+                        let lt = self.locals[l.0 as usize].1.clone();
+                        (!self.rebinds(n, &lt, &item)).then_some(l)
+                    }
+                    None => None,
+                };
+                let l = match existing {
+                    Some(l) => l,
                     None => {
                         let l = self.new_local(n, item.clone());
                         self.scope.insert(n.clone(), l);
+                        self.note_rebinding(n);
                         l
                     }
                 };
@@ -519,14 +544,11 @@ impl Fcx<'_, '_> {
         };
         let mut b = pre;
         b.extend(self.check_block(body)?);
-        self.with_else(
-            TStmt::For {
-                iter: gen,
-                var,
-                body: b,
-            },
-            orelse,
-        )
+        Ok(TStmt::For {
+            iter: gen,
+            var,
+            body: b,
+        })
     }
 
     /// `staticrange(N)` with a compile-time N: the loop is unrolled.

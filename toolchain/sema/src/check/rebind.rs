@@ -1,0 +1,91 @@
+//! Loop-scoped names. Python programs reuse a name (`k`, `x`, `_`) for loops over different
+//! things; a name first bound inside a loop (as its target or by an assignment in its body)
+//! may therefore be bound again, after that loop, to a value of another type: it becomes a
+//! new variable from there on. Anywhere else a variable keeps one type, as the dialect says.
+
+use super::Fcx;
+use crate::defs::{GlobalId, Symbol};
+use crate::types::Type;
+
+impl Fcx<'_, '_> {
+    /// Enters the body of a loop (for the loop-scoping of the names bound there).
+    pub fn enter_loop(&mut self) {
+        self.loop_counter += 1;
+        self.loops.push(self.loop_counter);
+    }
+
+    /// Leaves the innermost loop.
+    pub fn exit_loop(&mut self) {
+        self.loops.pop();
+    }
+
+    /// Records where `name` is bound, unless it was bound before in this body.
+    pub fn note_binding(&mut self, name: &str) {
+        let here = self.loops.last().copied();
+        self.bound_in.entry(name.to_string()).or_insert(here);
+    }
+
+    /// Whether `name`, a variable of type `current`, becomes a new variable when assigned a
+    /// value of type `value`: it must have been bound inside a loop that has ended, and the
+    /// value must be of another type (an `int` does not become a `float` there: in Python
+    /// the name simply holds the new value).
+    pub fn rebinds(&mut self, name: &str, current: &Type, value: &Type) -> bool {
+        let Some(Some(lp)) = self.bound_in.get(name).copied() else {
+            return false;
+        };
+        !self.loops.contains(&lp) && !self.s.store.can_unify(value, current)
+    }
+
+    /// Starts a new binding of `name` here (after `rebinds` said so).
+    pub fn note_rebinding(&mut self, name: &str) {
+        let here = self.loops.last().copied();
+        self.bound_in.insert(name.to_string(), here);
+    }
+
+    /// The next version of the module-level variable `name` (currently `old`): a new global
+    /// the module's symbol now points to. Versions are numbered in the order the body binds
+    /// them, so checking the body again finds the same globals.
+    pub fn rebind_global(&mut self, name: &str, old: GlobalId) -> GlobalId {
+        let version = self.global_versions.entry(name.to_string()).or_insert(0);
+        *version += 1;
+        let key = (self.module, name.to_string(), *version);
+        self.s
+            .global_versions
+            .entry((self.module, name.to_string(), 0))
+            .or_insert(old);
+        let g = match self.s.global_versions.get(&key) {
+            Some(g) => *g,
+            None => {
+                let modname = self.s.defs.module(self.module).name.clone();
+                let g = self
+                    .s
+                    .defs
+                    .add_global(format!("{modname}.{name}.{}", key.2), None);
+                self.s.global_versions.insert(key, g);
+                g
+            }
+        };
+        self.s.defs.modules[self.module.0 as usize]
+            .symbols
+            .insert(name.to_string(), Symbol::Global(g));
+        self.note_rebinding(name);
+        g
+    }
+
+    /// Points the module's rebound names back at their first versions, before its top-level
+    /// code is checked (again).
+    pub fn reset_global_versions(&mut self) {
+        let firsts: Vec<(String, GlobalId)> = self
+            .s
+            .global_versions
+            .iter()
+            .filter(|((m, _, v), _)| *m == self.module && *v == 0)
+            .map(|((_, n, _), g)| (n.clone(), *g))
+            .collect();
+        for (n, g) in firsts {
+            self.s.defs.modules[self.module.0 as usize]
+                .symbols
+                .insert(n, Symbol::Global(g));
+        }
+    }
+}
