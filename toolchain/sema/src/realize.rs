@@ -92,9 +92,12 @@ impl Sema<'_> {
         let (module, file) = (fd.module, fd.file);
         let is_init = fd.decorators.iter().any(|d| d == "__module_init__");
         let mut passes = 0;
+        let mut hints = std::collections::HashMap::new();
         loop {
             passes += 1;
             let mut fcx = Fcx::new(self, module, file, Some(def));
+            fcx.local_hints = std::mem::take(&mut hints);
+            fcx.default_open_types = passes == MAX_PASSES;
             fcx.ret = ret.clone();
             fcx.toplevel = is_init;
             if is_init {
@@ -112,6 +115,7 @@ impl Sema<'_> {
                 .collect();
             let locals = fcx.locals.clone();
             let incomplete = fcx.incomplete.clone();
+            hints = fcx.hints_for_next_pass();
             let done = incomplete.is_none();
             if done || passes >= MAX_PASSES {
                 if let Some((span, what)) = incomplete {

@@ -72,6 +72,18 @@ impl TypeStore {
         }
     }
 
+    /// Binds every variable left in `t` to `to` (what a type nothing constrains defaults to).
+    pub fn default_vars(&mut self, t: &Type, to: &Type) {
+        match self.shallow(t) {
+            v @ Type::Var(_) => {
+                self.unify(&v, to);
+            }
+            Type::Class { args, .. } => args.iter().for_each(|a| self.default_vars(a, to)),
+            Type::Func { captured, .. } => captured.iter().for_each(|a| self.default_vars(a, to)),
+            Type::Static(_) => {}
+        }
+    }
+
     fn occurs(&self, v: TVar, t: &Type) -> bool {
         match self.shallow(t) {
             Type::Var(w) => v == w,

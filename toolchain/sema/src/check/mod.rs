@@ -72,6 +72,14 @@ pub struct Fcx<'s, 'm> {
     pub bound_in: HashMap<String, Option<u32>>,
     /// How many times each module-level name was bound anew (top-level code).
     pub global_versions: HashMap<String, u32>,
+    /// Types the previous pass over this body inferred for its locals, by name and
+    /// occurrence: a new pass starts from what the last one learned.
+    pub local_hints: HashMap<(String, u32), Type>,
+    /// How many locals of each name this pass has made.
+    pub local_counts: HashMap<String, u32>,
+    /// The last pass over a body: a call whose arguments still hold types nothing
+    /// constrained (the items of `[]` in `[] == []`) gets `NoneType` for them.
+    pub default_open_types: bool,
 }
 
 /// A call waiting for its argument types.
@@ -118,6 +126,9 @@ impl<'s, 'm> Fcx<'s, 'm> {
             loop_counter: 0,
             bound_in: HashMap::new(),
             global_versions: HashMap::new(),
+            local_hints: HashMap::new(),
+            local_counts: HashMap::new(),
+            default_open_types: false,
         }
     }
 
@@ -128,6 +139,14 @@ impl<'s, 'm> Fcx<'s, 'm> {
 
     /// Adds a local variable.
     pub fn new_local(&mut self, name: &str, ty: Type) -> LocalId {
+        let count = self.local_counts.entry(name.to_string()).or_insert(0);
+        let key = (name.to_string(), *count);
+        *count += 1;
+        if let Some(hint) = self.local_hints.get(&key) {
+            if self.s.store.can_unify(&ty, hint) {
+                self.s.store.unify(&ty, hint);
+            }
+        }
         self.locals.push((name.to_string(), ty));
         LocalId(self.locals.len() as u32 - 1)
     }
@@ -155,6 +174,18 @@ impl<'s, 'm> Fcx<'s, 'm> {
         }
         let t = self.s.store.fresh();
         TExpr::new(TExprKind::Null, t, span)
+    }
+
+    /// The locals' types by name and occurrence, as hints for the next pass over this body.
+    pub fn hints_for_next_pass(&self) -> HashMap<(String, u32), Type> {
+        let mut counts: HashMap<&str, u32> = HashMap::new();
+        let mut out = HashMap::new();
+        for (name, ty) in &self.locals {
+            let c = counts.entry(name.as_str()).or_insert(0);
+            out.insert((name.clone(), *c), self.resolve(ty));
+            *c += 1;
+        }
+        out
     }
 
     /// Resolves a type as far as known.
@@ -188,6 +219,12 @@ impl<'s, 'm> Fcx<'s, 'm> {
                     continue;
                 }
                 let p = self.pending[i].clone();
+                if self.default_open_types {
+                    let none = self.s.none_t();
+                    for t in p.args.iter().chain(p.class_args.iter().flatten()) {
+                        self.s.store.default_vars(t, &none);
+                    }
+                }
                 let args: Vec<Type> = p.args.iter().map(|t| self.resolve(t)).collect();
                 let class_args = p
                     .class_args
