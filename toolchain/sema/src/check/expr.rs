@@ -414,6 +414,9 @@ impl Fcx<'_, '_> {
                 }
             }
         }
+        if let Some(sliced) = self.tuple_slice(&obj, index, span)? {
+            return Ok(sliced);
+        }
         let idx = self.check_index(index)?;
         self.call_method_named(obj, "__getitem__", vec![idx], "[]")
     }
@@ -480,6 +483,9 @@ impl Fcx<'_, '_> {
         else {
             return Ok(self.defer(span, format!("the operands of {method}")));
         };
+        if let Some(t) = self.tuple_binary(&l, method, &r, span)? {
+            return Ok(t);
+        }
         let lm = self.s.methods(lc, method);
         if let Some(d) = self.pick_overload(&lm, &[l.ty.clone(), r.ty.clone()])? {
             let args = vec![
@@ -566,12 +572,7 @@ impl Fcx<'_, '_> {
     }
 
     /// `fits_call`, without implicit conversions when `exact`.
-    fn accepts(
-        &mut self,
-        def: crate::defs::FuncDefId,
-        types: &[Type],
-        exact: bool,
-    ) -> R<bool> {
+    fn accepts(&mut self, def: crate::defs::FuncDefId, types: &[Type], exact: bool) -> R<bool> {
         let args: Vec<Arg> = types
             .iter()
             .map(|t| Arg {
@@ -928,6 +929,26 @@ impl Fcx<'_, '_> {
     }
 
     fn unpack(&mut self, items: &[Expr], value: TExpr, span: Span) -> R<Vec<TStmt>> {
+        let star = items
+            .iter()
+            .position(|i| matches!(i.kind, ExprKind::Starred(_)));
+        let value = match self.s.class_of(&value.ty) {
+            Some((c, _)) if c == self.s.core().tuple => {
+                if let Some(star) = star {
+                    return self.unpack_tuple_starred(items, star, value, span);
+                }
+                value
+            }
+            // Any other iterable is unpacked through a list of its items (a starred target
+            // gets a list whatever it unpacks).
+            Some((c, _))
+                if self.s.methods(c, "__unpack_check__").is_empty()
+                    || (star.is_some() && c != self.s.core().list) =>
+            {
+                self.call_builtin("list", vec![value], span)?
+            }
+            _ => value,
+        };
         let (lid, set) = self.temp(value);
         let mut stmts = vec![set];
         let src = self.local(lid, span);
@@ -965,10 +986,7 @@ impl Fcx<'_, '_> {
         if self.s.class_of(&src.ty).is_none() {
             return Ok(vec![TStmt::Expr(self.defer(span, "the unpacked value"))]);
         }
-        if let Some(star) = items
-            .iter()
-            .position(|i| matches!(i.kind, ExprKind::Starred(_)))
-        {
+        if let Some(star) = star {
             return self.unpack_starred(lid, stmts, items, star, span);
         }
         let n = items.len() as i64;
@@ -988,6 +1006,79 @@ impl Fcx<'_, '_> {
                 "unpacking",
             )?;
             stmts.extend(self.assign_to(t, item)?);
+        }
+        Ok(stmts)
+    }
+
+    /// `a, *rest, b = (…)`: the starred target gets a list of the middle items.
+    fn unpack_tuple_starred(
+        &mut self,
+        items: &[Expr],
+        star: usize,
+        value: TExpr,
+        span: Span,
+    ) -> R<Vec<TStmt>> {
+        let (lid, set) = self.temp(value);
+        let fields = self.fields_of(&self.locals[lid.0 as usize].1.clone());
+        let after = items.len() - star - 1;
+        if fields.len() < items.len() - 1 {
+            return Err(self.err(
+                span,
+                format!(
+                    "not enough values to unpack (expected at least {}, got {})",
+                    items.len() - 1,
+                    fields.len()
+                ),
+            ));
+        }
+        let field = |fcx: &Self, i: usize| {
+            let (name, fty) = fields[i].clone();
+            TExpr::new(
+                TExprKind::Field {
+                    obj: Box::new(fcx.local(lid, span)),
+                    name,
+                },
+                fty,
+                span,
+            )
+        };
+        let mut stmts = vec![set];
+        let middle: Vec<TExpr> = (star..fields.len() - after)
+            .map(|i| field(self, i))
+            .collect();
+        for (i, t) in items.iter().enumerate() {
+            let item = if i < star {
+                field(self, i)
+            } else if i == star {
+                let elem = middle
+                    .first()
+                    .map(|m| m.ty.clone())
+                    .unwrap_or_else(|| self.s.store.fresh());
+                let list_t = Type::Class {
+                    class: self.s.core().list,
+                    args: vec![elem.clone()],
+                };
+                let list = self.construct(list_t, vec![], span)?;
+                let (acc, init) = self.temp(list);
+                stmts.push(init);
+                for m in middle.clone() {
+                    let add = self.call_method_named(
+                        self.local(acc, span),
+                        "append",
+                        vec![m],
+                        "unpacking",
+                    )?;
+                    stmts.push(TStmt::Expr(add));
+                }
+                self.local(acc, span)
+            } else {
+                field(self, fields.len() - (items.len() - i))
+            };
+            let target = match &t.kind {
+                ExprKind::Starred(inner) => inner.as_ref(),
+                _ => t,
+            };
+            stmts.extend(self.assign_to(target, item)?);
         }
         Ok(stmts)
     }

@@ -9,6 +9,7 @@ mod intrinsics;
 mod names;
 mod rebind;
 mod stmt;
+mod tuples;
 mod types_expr;
 
 use std::collections::{HashMap, HashSet};
@@ -80,6 +81,8 @@ pub struct Fcx<'s, 'm> {
     /// The last pass over a body: a call whose arguments still hold types nothing
     /// constrained (the items of `[]` in `[] == []`) gets `NoneType` for them.
     pub default_open_types: bool,
+    /// Binding the target of a `for` loop, which starts a new binding of its names.
+    pub binding_loop_target: bool,
 }
 
 /// A call waiting for its argument types.
@@ -129,6 +132,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
             local_hints: HashMap::new(),
             local_counts: HashMap::new(),
             default_open_types: false,
+            binding_loop_target: false,
         }
     }
 

@@ -1,7 +1,8 @@
 //! Loop-scoped names. Python programs reuse a name (`k`, `x`, `_`) for loops over different
 //! things; a name first bound inside a loop (as its target or by an assignment in its body)
-//! may therefore be bound again, after that loop, to a value of another type: it becomes a
-//! new variable from there on. Anywhere else a variable keeps one type, as the dialect says.
+//! may therefore be bound again, after that loop, to a value of another type, and the target
+//! of a `for` loop may always take a new type: the name becomes a new variable from there
+//! on. Anywhere else a variable keeps one type, as the dialect says.
 
 use super::Fcx;
 use crate::defs::{GlobalId, Symbol};
@@ -26,14 +27,15 @@ impl Fcx<'_, '_> {
     }
 
     /// Whether `name`, a variable of type `current`, becomes a new variable when assigned a
-    /// value of type `value`: it must have been bound inside a loop that has ended, and the
-    /// value must be of another type (an `int` does not become a `float` there: in Python
+    /// value of type `value`: this must be a loop's target, or it must have been bound inside
+    /// a loop that has ended; and the value must be of another type (an `int` does not become a `float` there: in Python
     /// the name simply holds the new value).
     pub fn rebinds(&mut self, name: &str, current: &Type, value: &Type) -> bool {
-        let Some(Some(lp)) = self.bound_in.get(name).copied() else {
-            return false;
-        };
-        !self.loops.contains(&lp) && !self.s.store.can_unify(value, current)
+        let loop_ended = matches!(
+            self.bound_in.get(name),
+            Some(Some(lp)) if !self.loops.contains(lp)
+        );
+        (self.binding_loop_target || loop_ended) && !self.s.store.can_unify(value, current)
     }
 
     /// Starts a new binding of `name` here (after `rebinds` said so).

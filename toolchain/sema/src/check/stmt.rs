@@ -510,7 +510,10 @@ impl Fcx<'_, '_> {
                 let existing = match self.scope.get(n).copied() {
                     Some(l) => {
                         let lt = self.locals[l.0 as usize].1.clone();
-                        (!self.rebinds(n, &lt, &item)).then_some(l)
+                        self.binding_loop_target = true;
+                        let rebinds = self.rebinds(n, &lt, &item);
+                        self.binding_loop_target = false;
+                        (!rebinds).then_some(l)
                     }
                     None => None,
                 };
@@ -538,8 +541,10 @@ impl Fcx<'_, '_> {
             _ => {
                 let n = self.s.next_id();
                 let l = self.new_local(&format!(".for{n}"), item.clone());
-                let pre = self.assign_to(target, self.local(l, span))?;
-                (l, pre)
+                self.binding_loop_target = true;
+                let pre = self.assign_to(target, self.local(l, span));
+                self.binding_loop_target = false;
+                (l, pre?)
             }
         };
         let mut b = pre;
