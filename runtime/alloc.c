@@ -11,8 +11,12 @@ static __attribute__((noreturn, cold)) void out_of_memory(void) {
 }
 
 /* Objects that may hold pointers: the collector scans them; GC_malloc returns zeroed memory. */
+/* Zero-sized requests (arrays of `None`, empty records) still get a live object: the
+ * collector would answer them with NULL, which reads as out of memory. */
+static size_t at_least_one(int64_t size) { return size > 0 ? (size_t)size : 1; }
+
 void *seq_alloc(int64_t size) {
-  void *p = GC_malloc((size_t)size);
+  void *p = GC_malloc(at_least_one(size));
   if (!p)
     out_of_memory();
   return p;
@@ -20,7 +24,7 @@ void *seq_alloc(int64_t size) {
 
 /* Shared by every pointer-free allocation in the runtime (strings, digit buffers). */
 void *seqrt_alloc_bytes(int64_t size) {
-  void *p = GC_malloc_atomic((size_t)size);
+  void *p = GC_malloc_atomic(at_least_one(size));
   if (!p)
     out_of_memory();
   return p;
@@ -37,7 +41,7 @@ void *seq_alloc_atomic(int64_t size) {
 /* Growing lists and buffers. The collector keeps the object's kind (atomic or not); the new
  * tail is cleared so that growth behaves like seq_alloc whatever the kind. */
 void *seq_realloc(void *p, int64_t new_size, int64_t old_size) {
-  char *q = GC_realloc(p, (size_t)new_size);
+  char *q = GC_realloc(p, at_least_one(new_size));
   if (!q)
     out_of_memory();
   if (new_size > old_size && old_size >= 0)
