@@ -8,7 +8,7 @@ use syntax::Span;
 use super::{Binding, Fcx};
 use crate::context::R;
 use crate::defs::Symbol;
-use crate::typed::{TExpr, TExprKind, THandler, TStmt};
+use crate::typed::{TExpr, TExprKind, THandler, TStmt, TTarget};
 use crate::types::Type;
 
 impl Fcx<'_, '_> {
@@ -700,15 +700,88 @@ impl Fcx<'_, '_> {
                 .unwrap_or(1),
             None => 1,
         };
-        let nones = (1..n_exit_params).map(|_| self.none(span)).collect();
-        let exit = self.call_method_named(self.local(cl, span), "__exit__", nones, "with")?;
-        out.push(TStmt::Try {
-            body: inner,
-            handlers: vec![],
-            orelse: vec![],
-            finally: Some(vec![TStmt::Expr(exit)]),
-        });
+        if n_exit_params != 4 {
+            let nones = (1..n_exit_params).map(|_| self.none(span)).collect();
+            let exit = self.call_method_named(self.local(cl, span), "__exit__", nones, "with")?;
+            out.push(TStmt::Try {
+                body: inner,
+                handlers: vec![],
+                orelse: vec![],
+                finally: Some(vec![TStmt::Expr(exit)]),
+            });
+            return Ok(out);
+        }
+        out.extend(self.exit_with_exception(cl, inner, span)?);
         Ok(out)
+    }
+
+    /// The body of a `with` whose manager's `__exit__(exc_type, exc, tb)` sees the exception:
+    /// called with it (an `Optional[BaseException]` for both) when the body raises, and the
+    /// exception is re-raised unless `__exit__` returns something true; called with `None`s
+    /// on every other way out of the body.
+    fn exit_with_exception(
+        &mut self,
+        mgr: crate::typed::LocalId,
+        inner: Vec<TStmt>,
+        span: Span,
+    ) -> R<Vec<TStmt>> {
+        let base = match self.s.lookup_symbol(self.module, "BaseException") {
+            Some(Symbol::Class(c)) => self.s.simple(c),
+            _ => return Err(self.err(span, "the stdlib has no BaseException")),
+        };
+        let opt = self.s.optional_t(base.clone());
+        let bt = self.s.bool_t();
+        let n = self.s.next_id();
+        let exited = self.new_local(&format!(".exited{n}"), bt.clone());
+        let exc = self.new_local(&format!(".exc{n}"), base);
+        let some_exc = || {
+            TExpr::new(
+                TExprKind::MakeOptional(Box::new(TExpr::new(
+                    TExprKind::Local(exc),
+                    self.locals[exc.0 as usize].1.clone(),
+                    span,
+                ))),
+                opt.clone(),
+                span,
+            )
+        };
+        let args = vec![some_exc(), some_exc(), self.none(span)];
+        let on_error = self.call_method_named(self.local(mgr, span), "__exit__", args, "with")?;
+        let suppressed = self.truthy(on_error)?;
+        let no_exc = || TExpr::new(TExprKind::Null, opt.clone(), span);
+        let args = vec![no_exc(), no_exc(), self.none(span)];
+        let on_exit = self.call_method_named(self.local(mgr, span), "__exit__", args, "with")?;
+        let flag = |v: bool| TExpr::new(TExprKind::Bool(v), bt.clone(), span);
+        let handler = THandler {
+            types: vec![],
+            var: Some(exc),
+            body: vec![
+                TStmt::Assign(TTarget::Local(exited), flag(true)),
+                TStmt::If(
+                    self.not(suppressed),
+                    vec![TStmt::Raise(self.local(exc, span), span)],
+                    vec![],
+                ),
+            ],
+        };
+        Ok(vec![
+            TStmt::Assign(TTarget::Local(exited), flag(false)),
+            TStmt::Try {
+                body: vec![TStmt::Try {
+                    body: inner,
+                    handlers: vec![handler],
+                    orelse: vec![],
+                    finally: None,
+                }],
+                handlers: vec![],
+                orelse: vec![],
+                finally: Some(vec![TStmt::If(
+                    self.local(exited, span),
+                    vec![],
+                    vec![TStmt::Expr(on_exit)],
+                )]),
+            },
+        ])
     }
 }
 
