@@ -86,6 +86,27 @@ pub(crate) struct TryScope<'ctx> {
 }
 
 impl<'ctx> TryScope<'ctx> {
+    /// A region whose exceptions all go to `target` (after being stored in `exc`), with no
+    /// handlers or `finally` of its own: the guard around a generator's body.
+    pub fn catch_all(exc: PointerValue<'ctx>, target: BasicBlock<'ctx>) -> Self {
+        TryScope {
+            region: Region::Body,
+            exc,
+            dispatch: Some(target),
+            finally: None,
+            pads: [None, None],
+            used: 0,
+        }
+    }
+
+    /// The exception slot and target of a [`TryScope::catch_all`] region.
+    pub fn catch_all_parts(&self) -> (PointerValue<'ctx>, BasicBlock<'ctx>) {
+        (
+            self.exc,
+            self.dispatch.expect("a catch-all region has a target"),
+        )
+    }
+
     /// Whether a control transfer from the current region must run this `try`'s `finally`.
     pub fn finally_pending(&self) -> bool {
         self.finally.is_some() && self.region != Region::Finally

@@ -102,8 +102,12 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
         }
         if *generator {
             fg.initial_suspend()?;
+            fg.guard_generator_body()?;
         }
         fg.value(*body)?;
+        if *generator {
+            fg.end_generator_guard()?;
+        }
         fg.finish()
     }
 

@@ -19,7 +19,8 @@ use inkwell::types::{AsTypeRef, BasicTypeEnum};
 use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, IntValue, PointerValue};
 
 use crate::error::{unsupported, R};
-use crate::func::{check_type, FuncGen, LoopScope};
+use crate::exceptions::TryScope;
+use crate::func::{check_type, FuncGen, LoopScope, Scope};
 use crate::rt::RtFn;
 
 /// Alignment of every generator's promise, fixed so that consumers can find it.
@@ -192,6 +193,44 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let resume = self.block("yield.resume");
         self.suspend(false, resume)?;
         self.b().position_at_end(resume);
+        Ok(())
+    }
+
+    /// Starts the guard around a generator's body: an exception escaping it must end the
+    /// generator (so `next` on it stops instead of resuming a frame left mid-body).
+    pub(crate) fn guard_generator_body(&mut self) -> R<()> {
+        let exc = self.alloca(self.g.types.ptr(), "gen.exc")?;
+        let unwind = self.block("gen.unwind");
+        self.scopes
+            .push(Scope::Try(TryScope::catch_all(exc, unwind)));
+        Ok(())
+    }
+
+    /// Ends the guard: its landing block marks the coroutine done (`llvm.coro.end` on the
+    /// unwind path) and lets the exception go on to the caller.
+    pub(crate) fn end_generator_guard(&mut self) -> R<()> {
+        let Some(Scope::Try(guard)) = self.scopes.pop() else {
+            unreachable!("the generator guard is the outermost scope")
+        };
+        let (exc, unwind) = guard.catch_all_parts();
+        let saved = self.current();
+        self.b().position_at_end(unwind);
+        let handle = self.coro().handle;
+        let unwinding = self.g.cx.bool_type().const_all_ones();
+        self.raw_call(
+            self.intrinsic("llvm.coro.end", &[]),
+            &[
+                handle.as_value_ref(),
+                unwinding.as_value_ref(),
+                self.none_token(),
+            ],
+        );
+        let obj = self
+            .b()
+            .build_load(self.g.types.ptr(), exc, "gen.exc.obj")?
+            .into_pointer_value();
+        self.propagate(obj, 0)?;
+        self.b().position_at_end(saved);
         Ok(())
     }
 

@@ -104,8 +104,11 @@ impl Sema<'_> {
                 fcx.reset_global_versions();
             }
             fcx.ctor_args = class_args.clone();
-            let stmts =
+            let mut stmts =
                 fcx.check_function(&ast, &args, generator.then(|| yield_ty.clone()), is_init)?;
+            if generator {
+                stmts = fcx.guard_stop_iteration(stmts, ast.name.span)?;
+            }
             fcx.resolve_pending()?;
             let pending: Vec<RealId> = fcx.pending.iter().filter_map(|p| p.real).collect();
             let generics: Vec<(String, Type)> = fcx

@@ -603,6 +603,32 @@ impl Fcx<'_, '_> {
         Ok(out)
     }
 
+    /// PEP 479: a `StopIteration` escaping a generator's body becomes a `RuntimeError`.
+    pub fn guard_stop_iteration(&mut self, body: Vec<TStmt>, span: Span) -> R<Vec<TStmt>> {
+        let stop = match self.s.lookup_symbol(self.module, "StopIteration") {
+            Some(Symbol::Class(c)) => self.s.simple(c),
+            _ => return Err(self.err(span, "the stdlib has no StopIteration")),
+        };
+        let msg = TExpr::new(
+            TExprKind::Str("generator raised StopIteration".into()),
+            self.s.str_t(),
+            span,
+        );
+        let err = self.call_builtin("RuntimeError", vec![msg], span)?;
+        let n = self.s.next_id();
+        let caught = self.new_local(&format!(".stop{n}"), stop.clone());
+        Ok(vec![TStmt::Try {
+            body,
+            handlers: vec![THandler {
+                types: vec![stop],
+                var: Some(caught),
+                body: vec![TStmt::Raise(err, span)],
+            }],
+            orelse: vec![],
+            finally: None,
+        }])
+    }
+
     fn check_try(
         &mut self,
         body: &[Stmt],
