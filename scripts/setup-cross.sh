@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The non-apt part of what cross builds need (called by setup.sh; docs/cross.md):
+# The non-apt part of what cross builds need (called by setup.sh; docs/cli.md "Targets"):
 # - zig's C toolchain, from the `ziglang` PyPI package: codon links macOS programs with
 #   `python3 -m ziglang cc`, which ships the macOS SDK stubs (libSystem) and a Mach-O linker;
 # - the Boehm GC sources, from the `bdwgc-alloc-sys` crate on crates.io (it vendors bdwgc

@@ -2,7 +2,7 @@
 # Installs what building and testing codon needs on Debian 12 / Ubuntu: LLVM 19 (for inkwell and
 # llvm-sys), clang-19 and lld-19 (the runtime and linking), libgc (the garbage collector every
 # program links), the libraries llvm-sys links, and python3 (for the conformance script).
-# Cross builds (docs/cross.md) also need: the AArch64 Linux sysroot (libc6-dev-arm64-cross,
+# Cross builds (docs/cli.md "Targets") also need: the AArch64 Linux sysroot (libc6-dev-arm64-cross,
 # libgcc-12-dev-arm64-cross), qemu-user (to run AArch64 programs in tests), zig's C toolchain
 # (the `ziglang` PyPI package, for macOS) and the Boehm GC sources (the `bdwgc-alloc-sys`
 # crate vendors them; codon compiles the collector per cross target from them).
