@@ -47,10 +47,7 @@ impl Target {
     /// Parses a target triple such as `aarch64-unknown-linux-gnu`, or an alias of one.
     pub fn parse(text: &str) -> Result<Self> {
         Target::try_from(text.to_string()).map_err(|message| {
-            let closest = closest_known(text);
-            Error::msg(message).with_help(format!(
-                "did you mean `{closest}`? `codon targets` lists the known targets"
-            ))
+            Error::msg(message).with_help("`codon targets` lists the known targets")
         })
     }
 
@@ -148,21 +145,15 @@ impl TryFrom<String> for Target {
         {
             return Ok(Target { spec });
         }
-        let known: Vec<&str> = specs.iter().map(|s| s.triple.as_str()).collect();
+        let closest = closest_known(&wanted);
         match Triple::from_str(&wanted) {
             Ok(triple) => specs
                 .iter()
                 .find(|spec| same_platform(&triple, spec))
                 .map(|spec| Target { spec })
-                .ok_or_else(|| {
-                    format!(
-                        "unsupported target '{text}' (known targets: {})",
-                        known.join(", ")
-                    )
-                }),
+                .ok_or_else(|| format!("unsupported target '{text}'; did you mean `{closest}`?")),
             Err(e) => Err(format!(
-                "invalid target triple '{text}': {e} (known targets: {})",
-                known.join(", ")
+                "invalid target triple '{text}' ({e}); did you mean `{closest}`?"
             )),
         }
     }
@@ -215,7 +206,8 @@ mod tests {
             panic!("riscv64 is not a known target");
         };
         assert!(message.contains("unsupported target"), "{message}");
-        assert!(help.unwrap().contains("did you mean"));
+        assert!(message.contains("did you mean `"), "{message}");
+        assert!(help.unwrap().contains("codon targets"));
         assert!(Target::parse("not-a-triple-at-all").is_err());
     }
 
