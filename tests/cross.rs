@@ -411,15 +411,25 @@ fn unknown_targets_name_the_closest_one() {
         "{}",
         text(&done.stderr)
     );
-    let done = codon(
-        dir.path(),
-        &["build", "p.py", "--target", "nvptx64-nvidia-cuda"],
-    );
-    assert!(
-        text(&done.stderr).contains("kernels only"),
-        "{}",
-        text(&done.stderr)
-    );
+    for emit in ["exe", "obj"] {
+        let done = codon(
+            dir.path(),
+            &[
+                "build",
+                "p.py",
+                "--target",
+                "nvptx64-nvidia-cuda",
+                "--emit",
+                emit,
+            ],
+        );
+        assert_eq!(done.status.code(), Some(1));
+        assert!(
+            text(&done.stderr).contains("kernels only"),
+            "{}",
+            text(&done.stderr)
+        );
+    }
     assert!(!dir.path().join("p").exists());
 }
 

@@ -28,7 +28,7 @@ pub fn compile(
     emit: Emit,
     dest: &Destination,
 ) -> Result<()> {
-    if emit == Emit::Exe && !settings.target.builds_executables() {
+    if matches!(emit, Emit::Exe | Emit::Obj) && !settings.target.builds_executables() {
         return Err(settings.target.no_executables_error());
     }
     let module = check(ui, source)?;

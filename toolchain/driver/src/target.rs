@@ -66,12 +66,12 @@ impl Target {
         self.spec.output == OutputKind::Executable
     }
 
-    /// The error for `--emit exe` on a kernel-only target.
+    /// The error for `--emit exe|obj` on a kernel-only target.
     pub fn no_executables_error(&self) -> Error {
         Error::msg(format!(
-            "{self} builds GPU kernels only: there are no executables for it"
+            "{self} builds GPU kernels only: there are no executables or object files for it"
         ))
-        .with_help("emit PTX with `--emit asm` (or --emit llvm|bc|obj)")
+        .with_help("emit PTX with `--emit asm` (or LLVM IR with --emit llvm|bc)")
     }
 
     /// The CPU LLVM compiles for.
