@@ -207,6 +207,12 @@ struct MachO {
     entry_offset: Option<u64>,
     /// The `__TEXT` segment's address and file offset.
     text_segment: Option<(u64, u64)>,
+    /// `LC_BUILD_VERSION`'s platform (1: macOS).
+    platform: Option<u32>,
+    /// Whether there is an `LC_CODE_SIGNATURE` (Apple silicon runs only signed code).
+    signed: bool,
+    /// `LC_LOAD_DYLINKER`'s path.
+    dylinker: Option<String>,
     /// Paths of `LC_LOAD_DYLIB` commands, in order (library ordinals count from 1).
     dylibs: Vec<String>,
     /// Defined external symbols: name and address.
@@ -243,6 +249,9 @@ fn parse_macho(data: &[u8]) -> Result<MachO, String> {
         file_type: u32_at(12)?,
         entry_offset: None,
         text_segment: None,
+        platform: None,
+        signed: false,
+        dylinker: None,
         dylibs: Vec::new(),
         defined: Vec::new(),
         undefined: Vec::new(),
@@ -257,6 +266,12 @@ fn parse_macho(data: &[u8]) -> Result<MachO, String> {
             }
             // LC_MAIN
             0x8000_0028 => macho.entry_offset = Some(u64_at(at + 8)?),
+            // LC_BUILD_VERSION
+            0x32 => macho.platform = Some(u32_at(at + 8)?),
+            // LC_CODE_SIGNATURE
+            0x1d => macho.signed = true,
+            // LC_LOAD_DYLINKER
+            0xe => macho.dylinker = Some(c_string(at + u32_at(at + 8)? as usize)),
             // LC_LOAD_DYLIB
             0xc => macho.dylibs.push(c_string(at + u32_at(at + 8)? as usize)),
             // LC_SYMTAB
@@ -307,6 +322,14 @@ fn check_macho(triple: &str, alias: &str, cpu_type: u32) {
     let macho = parse_macho(&fs::read(&exe).unwrap()).unwrap();
     assert_eq!(macho.cpu_type, cpu_type, "CPU type");
     assert_eq!(macho.file_type, MH_EXECUTE, "file type");
+    assert_eq!(macho.platform, Some(1), "built for macOS");
+    assert_eq!(macho.dylinker.as_deref(), Some("/usr/lib/dyld"));
+    if cpu_type == CPU_TYPE_ARM64 {
+        assert!(
+            macho.signed,
+            "Apple silicon executables must be (ad-hoc) signed"
+        );
+    }
 
     let entry = macho.entry_offset.expect("an LC_MAIN entry point");
     let (text_address, text_offset) = macho.text_segment.expect("a __TEXT segment");
