@@ -282,6 +282,20 @@ fn missing_cross_tools_are_named_with_their_fix() {
         .unwrap();
     assert_fails_with(&out, "needs the emulator qemu-aarch64");
     assert!(stderr(&out).contains("apt-get install qemu-user"));
+
+    // A python3 without the ziglang package.
+    fs::write(empty.join("python3"), "#!/bin/sh\nexit 1\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(empty.join("python3"), fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codon"))
+        .args(["build", "p.py", "--target", "x86_64-macos"])
+        .current_dir(dir.path())
+        .env("PATH", &empty)
+        .output()
+        .unwrap();
+    assert_fails_with(&out, "needs zig's C toolchain");
+    assert!(stderr(&out).contains("pip install ziglang"));
+    assert!(!dir.path().join("p").exists());
 }
 
 #[test]

@@ -24,7 +24,7 @@ const ZIG_HELP: &str =
 /// behind.
 pub fn link_executable(ui: &Ui, target: &Target, object: &Path, output: &Path) -> Result<()> {
     let linker = linker_spec(target)?;
-    check_requirements(target, linker)?;
+    check_tools(target, linker)?;
     let compiler = c_compiler(target)?;
     let mut inputs = vec![object.to_path_buf()];
     if let Some(gc) = gc_build::collector_object(ui, target, &compiler)? {
@@ -99,16 +99,9 @@ pub fn c_compiler(target: &Target) -> Result<Vec<OsString>> {
 /// can, as far as can be told without linking.
 pub fn missing_for(target: &Target) -> Option<Error> {
     let linker = linker_spec(target).ok()?;
-    check_requirements(target, linker)
+    check_tools(target, linker)
         .and_then(|()| c_compiler(target))
         .and_then(|_| gc_build::check_available(target))
-        .and_then(|()| match linker.flavour {
-            LinkerFlavour::Zig if !python_has_ziglang() => Err(Error::msg(format!(
-                "linking for {target} needs zig's C toolchain (python3 -m ziglang)"
-            ))
-            .with_help(ZIG_HELP)),
-            _ => Ok(()),
-        })
         .err()
 }
 
@@ -120,20 +113,26 @@ fn linker_spec(target: &Target) -> Result<&'static LinkerSpec> {
         .ok_or_else(|| target.no_executables_error())
 }
 
-/// Every file the spec's linker needs, present.
-fn check_requirements(target: &Target, linker: &LinkerSpec) -> Result<()> {
-    match linker
+/// Every file the spec's linker needs present, and zig's C toolchain for `zig` links.
+fn check_tools(target: &Target, linker: &LinkerSpec) -> Result<()> {
+    if let Some(missing) = linker
         .requires
         .iter()
         .find(|r| !Path::new(&r.path).exists())
     {
-        None => Ok(()),
-        Some(missing) => Err(Error::msg(format!(
+        return Err(Error::msg(format!(
             "cannot link for {target}: the sysroot file {} is missing",
             missing.path
         ))
-        .with_help(format!("install it: {}", missing.install))),
+        .with_help(format!("install it: {}", missing.install)));
     }
+    if linker.flavour == LinkerFlavour::Zig && !python_has_ziglang() {
+        return Err(Error::msg(format!(
+            "linking for {target} needs zig's C toolchain (python3 -m ziglang), which is not installed"
+        ))
+        .with_help(ZIG_HELP));
+    }
+    Ok(())
 }
 
 fn python_has_ziglang() -> bool {
