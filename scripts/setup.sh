@@ -2,9 +2,14 @@
 # Installs what building and testing codon needs on Debian 12 / Ubuntu: LLVM 19 (for inkwell and
 # llvm-sys), clang-19 and lld-19 (the runtime and linking), libgc (the garbage collector every
 # program links), the libraries llvm-sys links, and python3 (for the conformance script).
+# Cross builds (docs/cli.md "Targets") also need: the AArch64 Linux sysroot (libc6-dev-arm64-cross,
+# libgcc-12-dev-arm64-cross), qemu-user (to run AArch64 programs in tests), zig's C toolchain
+# (the `ziglang` PyPI package, for macOS) and the Boehm GC sources (the `bdwgc-alloc-sys`
+# crate vendors them; codon compiles the collector per cross target from them).
 # Idempotent and quiet when everything is present; runs `apt-get update` only when something
 # is missing. Needs root, or sudo.
 set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 packages=(
     build-essential
@@ -16,6 +21,9 @@ packages=(
     libzstd-dev
     zlib1g-dev
     libxml2-dev
+    libc6-dev-arm64-cross
+    libgcc-12-dev-arm64-cross
+    qemu-user
 )
 
 installed() {
@@ -29,7 +37,14 @@ done
 # Any python3 on PATH will do (pyenv, a venv, the system's).
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 
-[ ${#missing[@]} -eq 0 ] && exit 0
+install_cross_sources() {
+    ./scripts/setup-cross.sh
+}
+
+if [ ${#missing[@]} -eq 0 ]; then
+    install_cross_sources
+    exit 0
+fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "setup.sh: missing ${missing[*]}, and there is no apt-get here; install them by hand" >&2
@@ -49,3 +64,4 @@ echo "setup.sh: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 "${as_root[@]}" apt-get update -qq
 "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+install_cross_sources

@@ -258,15 +258,43 @@ fn a_bad_target_triple_is_rejected() {
 }
 
 #[test]
-fn cross_linking_is_refused_clearly() {
+fn missing_cross_tools_are_named_with_their_fix() {
     let dir = temp();
     fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
-    let out = codon(
-        dir.path(),
-        &["build", "p.py", "--target", "aarch64-apple-darwin"],
-    );
-    assert_fails_with(&out, "cross-linking is not supported yet");
-    assert!(stderr(&out).contains("--emit obj"));
+    let out = Command::new(env!("CARGO_BIN_EXE_codon"))
+        .args(["build", "p.py", "--target", "aarch64-apple-darwin"])
+        .current_dir(dir.path())
+        .env("CODON_HOME", dir.path().join("home"))
+        .env("CODON_GC_SOURCE", dir.path().join("no-gc-here"))
+        .output()
+        .unwrap();
+    assert_fails_with(&out, "the Boehm GC sources are not in");
+    assert!(stderr(&out).contains("scripts/setup.sh"));
+    assert!(!dir.path().join("p").exists());
+
+    let empty = dir.path().join("empty-bin");
+    fs::create_dir(&empty).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codon"))
+        .args(["run", "p.py", "--target", "aarch64-linux-gnu"])
+        .current_dir(dir.path())
+        .env("PATH", &empty)
+        .output()
+        .unwrap();
+    assert_fails_with(&out, "needs the emulator qemu-aarch64");
+    assert!(stderr(&out).contains("apt-get install qemu-user"));
+
+    // A python3 without the ziglang package.
+    fs::write(empty.join("python3"), "#!/bin/sh\nexit 1\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(empty.join("python3"), fs::Permissions::from_mode(0o755)).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codon"))
+        .args(["build", "p.py", "--target", "x86_64-macos"])
+        .current_dir(dir.path())
+        .env("PATH", &empty)
+        .output()
+        .unwrap();
+    assert_fails_with(&out, "needs zig's C toolchain");
+    assert!(stderr(&out).contains("pip install ziglang"));
     assert!(!dir.path().join("p").exists());
 }
 

@@ -25,3 +25,4 @@ mod value;
 pub use emit::{emit_to_file, emit_to_string};
 pub use error::CodegenError;
 pub use options::{Emit, Options};
+pub use target::data_layout;

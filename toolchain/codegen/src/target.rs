@@ -57,3 +57,14 @@ pub(crate) fn target_machine(opts: &Options) -> R<TargetMachine> {
             ))
         })
 }
+
+/// LLVM's data layout for the target of `opts` (target specs state theirs; tests compare).
+pub fn data_layout(opts: &Options) -> Result<String, CodegenError> {
+    let machine = target_machine(opts)?;
+    Ok(machine
+        .get_target_data()
+        .get_data_layout()
+        .as_str()
+        .to_string_lossy()
+        .into_owned())
+}

@@ -18,7 +18,7 @@ impl Settings<'_> {
         codegen::Options {
             triple: self.target.to_string(),
             cpu: self.target.cpu().to_string(),
-            features: String::new(),
+            features: self.target.features().to_string(),
             release: self.optimize,
         }
     }

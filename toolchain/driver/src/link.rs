@@ -1,70 +1,157 @@
-//! Linking a host executable with the system's C compiler driver.
+//! Linking executables, for the host and cross targets, as each target's spec says
+//! (`targets/*.yaml`, `linker:`): the host's C compiler driver, `clang --target` with lld
+//! against a distribution's cross sysroot, or `zig cc` (macOS).
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::errors::{Error, Result};
+use crate::gc_build;
+use crate::target::Target;
+use crate::target_spec::{LinkerFlavour, LinkerSpec};
 use crate::ui::Ui;
 
-/// C compiler drivers tried in order.
-const LINKERS: &[&str] = &["clang-19", "clang", "cc"];
-/// Libraries every program links: the garbage collector, libm, threads.
-const LIBS: &[&str] = &["-lgc", "-lm", "-lpthread"];
+/// C compiler drivers tried in order for host links.
+const HOST_COMPILERS: &[&str] = &["clang-19", "clang", "cc"];
+/// Clang drivers tried in order for cross links.
+const CLANGS: &[&str] = &["clang-19", "clang"];
+/// What to install for `zig cc`.
+const ZIG_HELP: &str =
+    "install zig's C toolchain with `python3 -m pip install ziglang` (scripts/setup.sh does)";
 
-/// Links `object` into the executable `output` (a PIE, the toolchain default). A failed link
-/// leaves no `output` behind.
-pub fn link_executable(ui: &Ui, object: &Path, output: &Path) -> Result<()> {
-    let linker = find_linker()?;
-    let mut cmd = Command::new(&linker);
-    cmd.arg(object).arg("-o").arg(output).args(LIBS);
+/// Links `object` into the executable `output` for `target`. A failed link leaves no `output`
+/// behind.
+pub fn link_executable(ui: &Ui, target: &Target, object: &Path, output: &Path) -> Result<()> {
+    let linker = linker_spec(target)?;
+    check_tools(target, linker)?;
+    let compiler = c_compiler(target)?;
+    let mut inputs = vec![object.to_path_buf()];
+    if let Some(gc) = gc_build::collector_object(ui, target, &compiler)? {
+        inputs.push(gc);
+    }
+    let mut args: Vec<OsString> = compiler.iter().skip(1).cloned().collect();
+    args.extend(linker.args.iter().map(OsString::from));
+    args.extend(inputs.iter().map(|p| p.as_os_str().to_owned()));
+    args.push("-o".into());
+    args.push(output.as_os_str().to_owned());
+    args.extend(linker.libs.iter().map(OsString::from));
     ui.step(
         "Linking",
-        format_args!(
-            "{} {} -o {} {}",
-            linker.display(),
-            object.display(),
-            output.display(),
-            LIBS.join(" ")
-        ),
+        format_args!("{}", shown_command(&compiler[0], &args)),
     );
-    let out = cmd
+    let out = Command::new(&compiler[0])
+        .args(&args)
         .output()
-        .map_err(|e| Error::msg(format!("cannot run the linker {}: {e}", linker.display())))?;
+        .map_err(|e| {
+            Error::msg(format!(
+                "cannot run the linker {}: {e}",
+                compiler[0].to_string_lossy()
+            ))
+        })?;
     if out.status.success() {
         return Ok(());
     }
     let _ = std::fs::remove_file(output);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let err = Error::msg(format!(
-        "linking failed ({} exited with {}):\n{}",
-        linker.display(),
+        "linking for {target} failed ({} exited with {}):\n{}",
+        compiler[0].to_string_lossy(),
         out.status,
         stderr.trim_end()
     ));
-    Err(
-        if stderr.contains("cannot find -l") || stderr.contains("unable to find library") {
-            err.with_help(
-                "a system library is missing: run scripts/setup.sh (it installs libgc-dev)",
-            )
-        } else {
-            err
-        },
-    )
+    Err(if stderr.contains("No module named ziglang") {
+        err.with_help(ZIG_HELP)
+    } else if stderr.contains("cannot find -l") || stderr.contains("unable to find library") {
+        err.with_help("a system library is missing: run scripts/setup.sh (it installs libgc-dev)")
+    } else {
+        err
+    })
 }
 
-/// The first of [`LINKERS`] on `PATH`.
-fn find_linker() -> Result<PathBuf> {
+/// The C compiler driver for `target`, as a program and its leading arguments: what links its
+/// executables and compiles its C code (the collector).
+pub fn c_compiler(target: &Target) -> Result<Vec<OsString>> {
+    let linker = linker_spec(target)?;
+    let spelled = || linker.target.clone().unwrap_or_else(|| target.to_string());
+    Ok(match linker.flavour {
+        LinkerFlavour::Cc => vec![find_program(HOST_COMPILERS, "clang-19")?.into()],
+        LinkerFlavour::Clang => vec![
+            find_program(CLANGS, "clang-19")?.into(),
+            format!("--target={}", spelled()).into(),
+        ],
+        LinkerFlavour::Zig => {
+            let python =
+                find_program(&["python3"], "python3").map_err(|e| e.with_help(ZIG_HELP))?;
+            vec![
+                python.into(),
+                "-m".into(),
+                "ziglang".into(),
+                "cc".into(),
+                "-target".into(),
+                spelled().into(),
+            ]
+        }
+    })
+}
+
+/// Why `target` cannot be linked here (a missing program or sysroot file), or `None` when it
+/// can, as far as can be told without linking.
+pub fn missing_for(target: &Target) -> Option<Error> {
+    let linker = linker_spec(target).ok()?;
+    check_tools(target, linker)
+        .and_then(|()| c_compiler(target))
+        .and_then(|_| gc_build::check_available(target))
+        .err()
+}
+
+fn linker_spec(target: &Target) -> Result<&'static LinkerSpec> {
+    target
+        .spec()
+        .linker
+        .as_ref()
+        .ok_or_else(|| target.no_executables_error())
+}
+
+/// Every file the spec's linker needs present, and zig's C toolchain for `zig` links.
+fn check_tools(target: &Target, linker: &LinkerSpec) -> Result<()> {
+    if let Some(missing) = linker
+        .requires
+        .iter()
+        .find(|r| !Path::new(&r.path).exists())
+    {
+        return Err(Error::msg(format!(
+            "cannot link for {target}: the sysroot file {} is missing",
+            missing.path
+        ))
+        .with_help(format!("install it: {}", missing.install)));
+    }
+    if linker.flavour == LinkerFlavour::Zig && !python_has_ziglang() {
+        return Err(Error::msg(format!(
+            "linking for {target} needs zig's C toolchain (python3 -m ziglang), which is not installed"
+        ))
+        .with_help(ZIG_HELP));
+    }
+    Ok(())
+}
+
+fn python_has_ziglang() -> bool {
+    Command::new("python3")
+        .args(["-c", "import ziglang"])
+        .output()
+        .is_ok_and(|out| out.status.success())
+}
+
+/// The first of `names` on `PATH`.
+fn find_program(names: &[&str], install: &str) -> Result<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
-    LINKERS
+    names
         .iter()
         .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
         .find(|candidate| is_executable(candidate))
         .ok_or_else(|| {
-            Error::msg(format!(
-                "no C compiler to link with: none of {} is on PATH",
-                LINKERS.join(", ")
-            ))
-            .with_help("run scripts/setup.sh (it installs clang-19 and libgc-dev)")
+            Error::msg(format!("none of {} is on PATH", names.join(", ")))
+                .with_help(format!("run scripts/setup.sh (it installs {install})"))
         })
 }
 
@@ -73,4 +160,13 @@ fn is_executable(path: &Path) -> bool {
     path.metadata()
         .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
         .unwrap_or(false)
+}
+
+/// A command line for `-v` output.
+fn shown_command(program: &OsString, args: &[OsString]) -> String {
+    std::iter::once(program)
+        .chain(args)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

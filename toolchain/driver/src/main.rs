@@ -6,6 +6,7 @@
 mod backend;
 mod commands;
 mod errors;
+mod gc_build;
 mod ice;
 mod link;
 mod manifest;
@@ -13,6 +14,7 @@ mod pipeline;
 mod project;
 mod stdlib_path;
 mod target;
+mod target_spec;
 mod templates;
 mod ui;
 
@@ -44,6 +46,8 @@ enum Command {
     Build(commands::build::BuildArgs),
     /// Create a new project folder from a template.
     New(commands::new::NewArgs),
+    /// List the known targets, which can be linked (and run) here, and what the others need.
+    Targets,
 }
 
 /// The outputs `codon build --emit` can produce.
@@ -90,6 +94,7 @@ fn main() -> ExitCode {
         Command::Run(args) => commands::run::run(&ui, &args),
         Command::Build(args) => commands::build::build(&ui, &args),
         Command::New(args) => commands::new::new(&ui, &args),
+        Command::Targets => commands::targets::list(&ui),
     });
     let result = outcome.unwrap_or_else(|_| Err(ice::take_error()));
     result.unwrap_or_else(|e| e.report())

@@ -28,8 +28,8 @@ pub fn compile(
     emit: Emit,
     dest: &Destination,
 ) -> Result<()> {
-    if emit == Emit::Exe && !settings.target.can_link() {
-        return Err(settings.target.cross_link_error());
+    if matches!(emit, Emit::Exe | Emit::Obj) && !settings.target.builds_executables() {
+        return Err(settings.target.no_executables_error());
     }
     let module = check(ui, source)?;
     let start = Instant::now();
@@ -107,7 +107,7 @@ fn build_executable(
     backend::emit_to_file(module, settings, codegen::Emit::Object, &object)?;
     ui.timed("codegen", start);
     let start = Instant::now();
-    link::link_executable(ui, &object, output)?;
+    link::link_executable(ui, settings.target, &object, output)?;
     ui.timed("link", start);
     Ok(())
 }

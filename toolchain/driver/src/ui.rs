@@ -18,6 +18,11 @@ impl Ui {
         Ui { verbose, quiet }
     }
 
+    /// Whether `-v` was given.
+    pub fn is_verbose(&self) -> bool {
+        self.verbose
+    }
+
     /// With `-v`: one step, as `   WHAT detail`.
     pub fn step(&self, what: &str, detail: impl Display) {
         if self.verbose {

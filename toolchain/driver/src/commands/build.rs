@@ -32,56 +32,93 @@ pub struct BuildArgs {
     #[arg(long, value_enum, default_value_t = Emit::Exe)]
     pub emit: Emit,
     /// Target triple to compile for (default: the host, or the project's `targets`).
-    #[arg(long, value_name = "TRIPLE")]
+    #[arg(long, value_name = "TRIPLE", conflicts_with = "all_targets")]
     pub target: Option<String>,
+    /// Build for every known target that has executables (`codon targets` lists them).
+    #[arg(long)]
+    pub all_targets: bool,
 }
 
 /// Runs `codon build`.
 pub fn build(ui: &Ui, req: &BuildArgs) -> Result<ExitCode> {
     let start = Instant::now();
-    let target = req.target.as_deref().map(Target::parse).transpose()?;
+    let chosen: Option<Vec<Target>> = if req.all_targets {
+        Some(Target::all().filter(Target::builds_executables).collect())
+    } else {
+        req.target
+            .as_deref()
+            .map(Target::parse)
+            .transpose()?
+            .map(|t| vec![t])
+    };
     match &req.file {
-        Some(file) => build_file(ui, req, file, target.unwrap_or_else(Target::host), start),
-        None => build_project(ui, req, target, start),
+        Some(file) => build_file(ui, req, file, chosen, start),
+        None => build_project(ui, req, chosen, start),
     }?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn build_file(ui: &Ui, req: &BuildArgs, file: &Path, target: Target, start: Instant) -> Result<()> {
-    let dest = match &req.output {
-        Some(path) => explicit_destination(path, req.emit)?,
-        None if req.emit.is_text() => Destination::Stdout,
-        None => {
-            let stem = file
-                .file_stem()
-                .ok_or_else(|| Error::msg(format!("'{}' is not a file name", file.display())))?;
-            let mut name = stem.to_os_string();
-            name.push(req.emit.extension());
-            Destination::File(PathBuf::from(name))
-        }
-    };
-    let settings = Settings {
-        target: &target,
-        optimize: req.release,
-    };
-    compile(ui, file, &settings, req.emit, &dest, start)
+/// A single file: `./STEM` for one target; `./STEM-TRIPLE` each with `--all-targets`.
+fn build_file(
+    ui: &Ui,
+    req: &BuildArgs,
+    file: &Path,
+    chosen: Option<Vec<Target>>,
+    start: Instant,
+) -> Result<()> {
+    let targets = chosen.unwrap_or_else(|| vec![Target::host()]);
+    check_single_output(req, &targets)?;
+    let stem = file
+        .file_stem()
+        .ok_or_else(|| Error::msg(format!("'{}' is not a file name", file.display())))?;
+    for target in &targets {
+        let dest = match &req.output {
+            Some(path) => explicit_destination(path, req.emit)?,
+            None if req.emit.is_text() && targets.len() == 1 => Destination::Stdout,
+            None => {
+                let mut name = stem.to_os_string();
+                if targets.len() > 1 {
+                    name.push(format!("-{target}"));
+                }
+                name.push(req.emit.extension());
+                Destination::File(PathBuf::from(name))
+            }
+        };
+        let settings = Settings {
+            target,
+            optimize: req.release,
+        };
+        compile(ui, file, &settings, req.emit, &dest, start)?;
+    }
+    Ok(())
 }
 
-fn build_project(ui: &Ui, req: &BuildArgs, target: Option<Target>, start: Instant) -> Result<()> {
-    let project = Project::find(ui)?;
-    let manifest = &project.manifest;
-    let targets = match target {
-        Some(t) => vec![t],
-        None if manifest.targets.is_empty() => vec![Target::host()],
-        None => manifest.targets.clone(),
-    };
+/// `-o` names one output: it cannot take several targets' builds.
+fn check_single_output(req: &BuildArgs, targets: &[Target]) -> Result<()> {
     if req.output.is_some() && targets.len() > 1 {
         return Err(Error::msg(format!(
-            "-o names one output, but the project builds {} targets",
+            "-o names one output, but {} targets are being built",
             targets.len()
         ))
         .with_help("pick one with --target TRIPLE"));
     }
+    Ok(())
+}
+
+fn build_project(
+    ui: &Ui,
+    req: &BuildArgs,
+    chosen: Option<Vec<Target>>,
+    start: Instant,
+) -> Result<()> {
+    let project = Project::find(ui)?;
+    let manifest = &project.manifest;
+    let targets = match chosen {
+        Some(targets) => targets,
+        None if manifest.targets.is_empty() => vec![Target::host()],
+        None => manifest.targets.clone(),
+    };
+    check_single_output(req, &targets)?;
     let source = project.main_source()?;
     // A library has no entry point to link yet: it builds to an object file.
     let emit = if project.is_library() && req.emit == Emit::Exe {

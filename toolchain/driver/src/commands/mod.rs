@@ -3,3 +3,4 @@
 pub mod build;
 pub mod new;
 pub mod run;
+pub mod targets;

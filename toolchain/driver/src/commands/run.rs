@@ -1,7 +1,7 @@
-//! `codon run`: build a program for the host and run it, passing its arguments through and
-//! exiting with its status.
+//! `codon run`: build a program and run it, passing its arguments through and exiting with its
+//! status; a program for another target runs through the target's emulator (`qemu-aarch64`).
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
@@ -25,6 +25,9 @@ pub struct RunArgs {
     /// Build with optimizations (the `release` profile).
     #[arg(long)]
     pub release: bool,
+    /// Target triple to build for; other targets than the host run under their emulator.
+    #[arg(long, value_name = "TRIPLE")]
+    pub target: Option<String>,
     /// Arguments for the program (its `sys.argv[1:]`), after `--`.
     #[arg(last = true)]
     pub args: Vec<String>,
@@ -32,7 +35,12 @@ pub struct RunArgs {
 
 /// Runs `codon run`: `file`, or the current project's program when `None`.
 pub fn run(ui: &Ui, req: &RunArgs) -> Result<ExitCode> {
-    let host = Target::host();
+    let target = match &req.target {
+        Some(text) => Target::parse(text)?,
+        None => Target::host(),
+    };
+    // Fail before compiling when the program could not be run here.
+    let runner = runner(&target)?;
     // A single file builds into a temporary folder, which lives until the program has exited.
     let mut scratch = None;
     let (source, exe, optimize) = match &req.file {
@@ -45,12 +53,12 @@ pub fn run(ui: &Ui, req: &RunArgs) -> Result<ExitCode> {
             let project = Project::find(ui)?;
             let source = project.bin_source()?;
             let profile = ProfileName::pick(req.release);
-            let exe = project.output_path(&host, profile, Emit::Exe)?;
+            let exe = project.output_path(&target, profile, Emit::Exe)?;
             (source, exe, project.manifest.optimize(profile))
         }
     };
     let settings = Settings {
-        target: &host,
+        target: &target,
         optimize,
     };
     pipeline::compile(
@@ -61,14 +69,62 @@ pub fn run(ui: &Ui, req: &RunArgs) -> Result<ExitCode> {
         &Destination::File(exe.clone()),
     )?;
     // The program sees its main module as `sys.argv[0]`, as under Python.
-    execute(ui, &exe, source.as_os_str(), &req.args)
+    execute(ui, &runner, &exe, source.as_os_str(), &req.args)
 }
 
-/// Runs `exe` with `argv0` and `args`, sharing stdin, stdout and stderr; its exit status.
-fn execute(ui: &Ui, exe: &Path, argv0: &OsStr, args: &[String]) -> Result<ExitCode> {
+/// The command that runs `target`'s programs here, before the program's path: nothing for the
+/// host, the spec's emulator (`qemu-aarch64 -L SYSROOT`) for another target, when installed.
+pub fn runner(target: &Target) -> Result<Vec<OsString>> {
+    if target.is_host() {
+        return Ok(Vec::new());
+    }
+    let spec = target.spec();
+    let Some(program) = spec.emulator.first() else {
+        return Err(Error::msg(format!(
+            "{target} programs cannot run on this machine (no emulator for it)"
+        ))
+        .with_help(format!(
+            "build it with `codon build --target {target}` and run the result on such a machine"
+        )));
+    };
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    if !std::env::split_paths(&path).any(|dir| dir.join(program).is_file()) {
+        let install = spec
+            .emulator_install
+            .as_deref()
+            .unwrap_or("run scripts/setup.sh");
+        return Err(Error::msg(format!(
+            "running {target} programs needs the emulator {program}, which is not on PATH"
+        ))
+        .with_help(format!("install it: {install}")));
+    }
+    Ok(spec.emulator.iter().map(OsString::from).collect())
+}
+
+/// Runs `exe` (through `runner` when not empty) with `argv0` and `args`, sharing stdin, stdout
+/// and stderr; its exit status.
+fn execute(
+    ui: &Ui,
+    runner: &[OsString],
+    exe: &Path,
+    argv0: &OsStr,
+    args: &[String],
+) -> Result<ExitCode> {
     ui.step("Running", format_args!("{} {}", shown(exe), args.join(" ")));
-    let status = Command::new(exe)
-        .arg0(argv0)
+    let mut cmd = match runner.split_first() {
+        None => {
+            let mut cmd = Command::new(exe);
+            cmd.arg0(argv0);
+            cmd
+        }
+        // An emulator sets the program's argv[0] with its own flag (qemu: -0).
+        Some((program, rest)) => {
+            let mut cmd = Command::new(program);
+            cmd.args(rest).arg("-0").arg(argv0).arg(exe);
+            cmd
+        }
+    };
+    let status = cmd
         .args(args)
         .status()
         .map_err(|e| Error::msg(format!("cannot run {}: {e}", shown(exe))))?;
