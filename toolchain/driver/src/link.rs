@@ -11,18 +11,19 @@ const LINKERS: &[&str] = &["clang-19", "clang", "cc"];
 /// Libraries every program links: the garbage collector, libm, threads.
 const LIBS: &[&str] = &["-lgc", "-lm", "-lpthread"];
 
-/// Links `object` into the executable `output` (a PIE, the toolchain default). A failed link
+/// Links `objects` into the executable `output` (a PIE, the toolchain default). A failed link
 /// leaves no `output` behind.
-pub fn link_executable(ui: &Ui, object: &Path, output: &Path) -> Result<()> {
+pub fn link_executable(ui: &Ui, objects: &[PathBuf], output: &Path) -> Result<()> {
     let linker = find_linker()?;
     let mut cmd = Command::new(&linker);
-    cmd.arg(object).arg("-o").arg(output).args(LIBS);
+    cmd.args(objects).arg("-o").arg(output).args(LIBS);
+    let shown: Vec<String> = objects.iter().map(|o| o.display().to_string()).collect();
     ui.step(
         "Linking",
         format_args!(
             "{} {} -o {} {}",
             linker.display(),
-            object.display(),
+            shown.join(" "),
             output.display(),
             LIBS.join(" ")
         ),

@@ -11,6 +11,7 @@ mod link;
 mod manifest;
 mod pipeline;
 mod project;
+mod project_build;
 mod stdlib_path;
 mod target;
 mod templates;
@@ -44,6 +45,10 @@ enum Command {
     Build(commands::build::BuildArgs),
     /// Create a new project folder from a template.
     New(commands::new::NewArgs),
+    /// Build and run the project's `@test` functions (tests/**/*.codon and src/).
+    Test(commands::test::TestArgs),
+    /// Remove the project's target/ folder: its outputs and its object cache.
+    Clean,
 }
 
 /// The outputs `codon build --emit` can produce.
@@ -90,6 +95,8 @@ fn main() -> ExitCode {
         Command::Run(args) => commands::run::run(&ui, &args),
         Command::Build(args) => commands::build::build(&ui, &args),
         Command::New(args) => commands::new::new(&ui, &args),
+        Command::Test(args) => commands::test::test(&ui, &args),
+        Command::Clean => commands::clean::clean(&ui),
     });
     let result = outcome.unwrap_or_else(|_| Err(ice::take_error()));
     result.unwrap_or_else(|e| e.report())

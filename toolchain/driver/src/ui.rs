@@ -18,6 +18,11 @@ impl Ui {
         Ui { verbose, quiet }
     }
 
+    /// Whether `-q` was given.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
     /// With `-v`: one step, as `   WHAT detail`.
     pub fn step(&self, what: &str, detail: impl Display) {
         if self.verbose {

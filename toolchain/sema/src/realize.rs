@@ -157,11 +157,12 @@ impl Sema<'_> {
         if let Some((parent, _)) = name.rsplit_once('.') {
             self.import_module(parent, from, file, span)?;
         }
-        let dirs = vec![
+        let mut dirs = vec![
             self.defs.module(from).dir.clone(),
             self.entry_dir.clone(),
-            self.stdlib_dir(),
         ];
+        dirs.extend(self.opts.search_paths.iter().cloned());
+        dirs.push(self.stdlib_dir());
         let Some(path) = self.find_module_file(name, &dirs) else {
             return Err(self.err(file, span, format!("no module named '{name}'")));
         };

@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use crate::backend::Settings;
+use crate::commands::{build_project_program, BuildFlags};
 use crate::errors::{Error, Result};
 use crate::manifest::ProfileName;
 use crate::pipeline::{self, Destination};
@@ -34,6 +35,8 @@ pub struct BuildArgs {
     /// Target triple to compile for (default: the host, or the project's `targets`).
     #[arg(long, value_name = "TRIPLE")]
     pub target: Option<String>,
+    #[command(flatten)]
+    pub flags: BuildFlags,
 }
 
 /// Runs `codon build`.
@@ -95,6 +98,18 @@ fn build_project(ui: &Ui, req: &BuildArgs, target: Option<Target>, start: Instan
             Some(path) => explicit_destination(path, emit)?,
             None => Destination::File(project.output_path(target, profile, emit)?),
         };
+        if emit == Emit::Exe {
+            // A program builds per module, through the object cache.
+            let Destination::File(output) = &dest else {
+                return Err(Error::msg("an executable cannot go to stdout"));
+            };
+            if !target.can_link() {
+                return Err(target.cross_link_error());
+            }
+            build_project_program(ui, &project, &source, vec![], target, profile, &req.flags, output)?;
+            ui.built(output, start);
+            continue;
+        }
         let settings = Settings {
             target,
             optimize: manifest.optimize(profile),
