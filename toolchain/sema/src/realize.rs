@@ -181,6 +181,16 @@ impl Sema<'_> {
         if level == 0 {
             return self.import_module(name, from, file, span);
         }
+        let importer = &self.defs.module(from);
+        let is_package = importer.parts.first().is_some_and(|(f, _)| {
+            let shown = &self.map.get(*f).name;
+            std::path::Path::new(shown)
+                .file_stem()
+                .is_some_and(|s| s == "__init__")
+        });
+        if let Some(absolute) = crate::resolve_relative(&importer.name, is_package, name, level) {
+            return self.import_module(&absolute, from, file, span);
+        }
         let mut dir = self.defs.module(from).dir.clone();
         for _ in 1..level {
             dir = dir.parent().map(|p| p.to_path_buf()).unwrap_or(dir);

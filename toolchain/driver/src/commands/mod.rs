@@ -62,6 +62,9 @@ pub fn build_project_program(
             "Warning"
         ));
     }
+    if let Some(gpu) = &manifest.gpu {
+        ui.step("GPU", format_args!("kernels for {}", gpu.arch));
+    }
     let mut search_paths = extra_dirs;
     search_paths.extend(project.dependency_dirs()?);
     let optimize = manifest.optimize(profile);

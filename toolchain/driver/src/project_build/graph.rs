@@ -55,7 +55,8 @@ impl ModuleGraph {
         while let Some(i) = todo.pop() {
             let path = graph.modules[i].path.clone();
             let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-            for (name, file) in graph.imports_of(&path, &dir, search) {
+            let importer = graph.modules[i].name.clone();
+            for (name, file) in graph.imports_of(&importer, &path, &dir, search) {
                 let known = by_name.contains_key(&name);
                 let j = graph.add(&mut by_name, &name, &file)?;
                 if !known {
@@ -92,7 +93,14 @@ impl ModuleGraph {
 
     /// The modules a file imports, as (name, file), resolved as sema resolves them. A file
     /// that does not parse imports nothing here: its unit's compile reports the error.
-    fn imports_of(&self, path: &Path, dir: &Path, search: &SearchPaths) -> Vec<(String, PathBuf)> {
+    fn imports_of(
+        &self,
+        importer: &str,
+        path: &Path,
+        dir: &Path,
+        search: &SearchPaths,
+    ) -> Vec<(String, PathBuf)> {
+        let is_package = path.file_stem().is_some_and(|s| s == "__init__");
         let Ok(text) = std::fs::read_to_string(path) else {
             return vec![];
         };
@@ -127,7 +135,11 @@ impl ModuleGraph {
                 level,
             } => {
                 let base = module.clone().unwrap_or_default();
-                if *level == 0 {
+                let resolved = match *level {
+                    0 => Some(base.clone()),
+                    l => sema::resolve_relative(importer, is_package, &base, l),
+                };
+                if let Some(base) = resolved {
                     absolute(&base, &mut found);
                     for n in names {
                         absolute(&format!("{base}.{}", n.name), &mut found);

@@ -159,11 +159,6 @@ impl Reporter {
             }
         }
     }
-
-    /// Whether messages are JSON events.
-    pub fn is_json(&self) -> bool {
-        self.format == MessageFormat::Json
-    }
 }
 
 fn round(seconds: f64) -> f64 {
