@@ -66,9 +66,18 @@ fn json_build(root: &Path) -> Output {
 /// A project whose main module imports `mid`, which imports `leaf`; `other` is separate.
 fn layered_project() -> (TempDir, std::path::PathBuf) {
     let (tmp, root) = new_project("layers");
-    write(&root.join("src/leaf.codon"), "def value():\n    return 20\n");
-    write(&root.join("src/mid.codon"), "import leaf\ndef twice():\n    return 2 * leaf.value()\n");
-    write(&root.join("src/other.codon"), "def name():\n    return 'other'\n");
+    write(
+        &root.join("src/leaf.codon"),
+        "def value():\n    return 20\n",
+    );
+    write(
+        &root.join("src/mid.codon"),
+        "import leaf\ndef twice():\n    return 2 * leaf.value()\n",
+    );
+    write(
+        &root.join("src/other.codon"),
+        "def name():\n    return 'other'\n",
+    );
     write(
         &root.join("src/main.codon"),
         "import mid\nimport other\nprint(mid.twice(), other.name())\n",
@@ -81,7 +90,10 @@ fn new_then_run_and_test() {
     let (_tmp, root) = new_project("hello");
     assert_eq!(ok(&codon(&root, &["run"])), "Hello, world!\n");
     let out = ok(&codon(&root, &["test"]));
-    assert!(out.contains("test test_main::test_arithmetic ... ok"), "{out}");
+    assert!(
+        out.contains("test test_main::test_arithmetic ... ok"),
+        "{out}"
+    );
     assert!(out.contains("1 passed, 0 failed"), "{out}");
 }
 
@@ -123,8 +135,14 @@ fn packages_and_path_dependencies_build_and_run() {
 #[test]
 fn import_cycles_work_as_in_python() {
     let (_tmp, root) = new_project("cycle");
-    write(&root.join("src/a.codon"), "import b\ndef f(x):\n    return b.g(x) + 1\nprint('a')\n");
-    write(&root.join("src/b.codon"), "import a\ndef g(x):\n    return x * 2\nprint('b')\n");
+    write(
+        &root.join("src/a.codon"),
+        "import b\ndef f(x):\n    return b.g(x) + 1\nprint('a')\n",
+    );
+    write(
+        &root.join("src/b.codon"),
+        "import a\ndef g(x):\n    return x * 2\nprint('b')\n",
+    );
     write(&root.join("src/main.codon"), "import a\nprint(a.f(3))\n");
     assert_eq!(ok(&codon(&root, &["run"])), "b\na\n7\n");
 }
@@ -143,18 +161,26 @@ fn rebuilds_compile_only_what_changed() {
     assert!(compiled_modules(&noop).is_empty(), "{}", text(&noop.stdout));
 
     // A leaf nobody else imports besides main: it and its importers.
-    write(&root.join("src/other.codon"), "def name():\n    return 'changed'\n");
+    write(
+        &root.join("src/other.codon"),
+        "def name():\n    return 'changed'\n",
+    );
     let edit = json_build(&root);
     ok(&edit);
     assert_eq!(compiled_modules(&edit), ["__main__", "other"]);
 
     // A module imported through another: it and every module importing it, transitively.
-    write(&root.join("src/leaf.codon"), "def value():\n    return 21\n");
+    write(
+        &root.join("src/leaf.codon"),
+        "def value():\n    return 21\n",
+    );
     let edit = json_build(&root);
     ok(&edit);
     assert_eq!(compiled_modules(&edit), ["__main__", "leaf", "mid"]);
 
-    let exe = triple_dir(&root.join("target")).join("debug").join("layers");
+    let exe = triple_dir(&root.join("target"))
+        .join("debug")
+        .join("layers");
     let out = Command::new(exe).output().expect("run the program");
     assert_eq!(text(&out.stdout), "42 changed\n");
 }
@@ -166,7 +192,10 @@ fn the_summary_line_counts_modules() {
     let out = codon(&root, &["build", "--timings"]);
     ok(&out);
     let err = text(&out.stderr);
-    assert!(err.contains("Compiled 0 modules, reused 5, linked in"), "{err}");
+    assert!(
+        err.contains("Compiled 0 modules, reused 5, linked in"),
+        "{err}"
+    );
     assert!(err.contains(" link\n"), "{err}");
 }
 
@@ -217,7 +246,10 @@ fn concurrent_builds_both_succeed() {
 #[test]
 fn failing_tests_fail_the_run_but_all_run() {
     let (_tmp, root) = new_project("checked");
-    write(&root.join("src/calc.codon"), "def add(a, b):\n    return a + b\n");
+    write(
+        &root.join("src/calc.codon"),
+        "def add(a, b):\n    return a + b\n",
+    );
     write(
         &root.join("tests/test_calc.codon"),
         "import calc\n\n@test\ndef test_add():\n    assert calc.add(2, 2) == 4\n\n\

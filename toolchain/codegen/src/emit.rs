@@ -74,7 +74,11 @@ fn build<'ctx>(
 }
 
 /// Verifies `module` and runs the profile's pipeline (`default<O3>` or `default<O0>`).
-pub(crate) fn verify_and_optimize(module: &Module<'_>, opts: &Options, tm: &TargetMachine) -> R<()> {
+pub(crate) fn verify_and_optimize(
+    module: &Module<'_>,
+    opts: &Options,
+    tm: &TargetMachine,
+) -> R<()> {
     module
         .verify()
         .map_err(|e| CodegenError::Verify(e.to_string()))?;

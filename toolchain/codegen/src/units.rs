@@ -28,7 +28,10 @@ pub fn emit_runtime(opts: &Options, what: Emit, path: &Path) -> Result<(), Codeg
     let module = empty_module(&cx, opts, "codon_rt")?;
     let t = triple(opts);
     let bitcode = runtime_bitcode(&t.as_str().to_string_lossy()).ok_or_else(|| {
-        CodegenError::Link(format!("no runtime is built for {}", t.as_str().to_string_lossy()))
+        CodegenError::Link(format!(
+            "no runtime is built for {}",
+            t.as_str().to_string_lossy()
+        ))
     })?;
     merge_runtime(&module, bitcode)?;
     let tm = target_machine(opts)?;

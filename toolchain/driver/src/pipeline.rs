@@ -68,7 +68,14 @@ fn check(ui: &Ui, source: &Path) -> Result<cir::Module> {
     ui.step("Checking", &name);
     let start = Instant::now();
     let result = ice::stage("sema", || {
-        sema::compile(&mut map, entry, &sema::Options { stdlib_dir, search_paths: vec![] })
+        sema::compile(
+            &mut map,
+            entry,
+            &sema::Options {
+                stdlib_dir,
+                search_paths: vec![],
+            },
+        )
     });
     if let Some(ice) = ice::take() {
         return Err(ice);

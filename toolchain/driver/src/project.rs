@@ -100,10 +100,7 @@ impl Project {
             if !src.is_dir() {
                 return Err(Error::at(
                     shown(&self.root.join(manifest::FILE_NAME)),
-                    format!(
-                        "dependency '{name}': {} is not a folder",
-                        shown(&src)
-                    ),
+                    format!("dependency '{name}': {} is not a folder", shown(&src)),
                 )
                 .with_help("a path dependency names a codon project folder (with src/)"));
             }

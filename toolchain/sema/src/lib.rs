@@ -78,7 +78,12 @@ pub fn find_module_file(name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
 /// The absolute name of a relative import (`from ..a import b` is `name` `a`, `level` 2) made
 /// in module `importer` (a package when `is_package`), as Python resolves it; `None` when the
 /// importer has no dotted name (the main module, modules named by path) or dots run out.
-pub fn resolve_relative(importer: &str, is_package: bool, name: &str, level: u32) -> Option<String> {
+pub fn resolve_relative(
+    importer: &str,
+    is_package: bool,
+    name: &str,
+    level: u32,
+) -> Option<String> {
     if importer == "__main__" || importer.contains(['/', '\\']) {
         return None;
     }
@@ -194,9 +199,15 @@ mod tests {
 
     #[test]
     fn relative_imports_resolve_as_in_python() {
-        assert_eq!(resolve_relative("pkg.mod", false, "x", 1).as_deref(), Some("pkg.x"));
+        assert_eq!(
+            resolve_relative("pkg.mod", false, "x", 1).as_deref(),
+            Some("pkg.x")
+        );
         assert_eq!(resolve_relative("pkg", true, "", 1).as_deref(), Some("pkg"));
-        assert_eq!(resolve_relative("a.b.c", false, "d", 2).as_deref(), Some("a.d"));
+        assert_eq!(
+            resolve_relative("a.b.c", false, "d", 2).as_deref(),
+            Some("a.d")
+        );
         assert_eq!(resolve_relative("a", false, "d", 1), None);
         assert_eq!(resolve_relative("__main__", false, "d", 1), None);
     }

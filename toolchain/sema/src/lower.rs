@@ -310,7 +310,9 @@ impl<'a, 'm> Lowerer<'a, 'm> {
     /// Lowers the unit whose top-level code is `own_init`; `order` (the inits `main` runs) is
     /// given for the program's entry unit only.
     pub fn lower_unit(mut self, own_init: RealId, order: Option<&[RealId]>) -> LR<cir::Module> {
-        let own = self.unit.expect("lower_unit needs a lowerer made by for_unit");
+        let own = self
+            .unit
+            .expect("lower_unit needs a lowerer made by for_unit");
         self.lower_reals()?;
         if let Some(order) = order {
             self.build_main(order)?;

@@ -157,10 +157,7 @@ impl Sema<'_> {
         if let Some((parent, _)) = name.rsplit_once('.') {
             self.import_module(parent, from, file, span)?;
         }
-        let mut dirs = vec![
-            self.defs.module(from).dir.clone(),
-            self.entry_dir.clone(),
-        ];
+        let mut dirs = vec![self.defs.module(from).dir.clone(), self.entry_dir.clone()];
         dirs.extend(self.opts.search_paths.iter().cloned());
         dirs.push(self.stdlib_dir());
         let Some(path) = self.find_module_file(name, &dirs) else {

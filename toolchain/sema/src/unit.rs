@@ -85,7 +85,12 @@ impl Sema<'_> {
     pub fn unit_func_symbol(&self, r: RealId) -> String {
         let real = &self.defs.reals[r.0 as usize];
         let args: Vec<String> = real.args.iter().map(|a| self.type_key(a)).collect();
-        let key = format!("{}({})|{}", self.def_key(real.def), args.join(","), real.name);
+        let key = format!(
+            "{}({})|{}",
+            self.def_key(real.def),
+            args.join(","),
+            real.name
+        );
         format!("{}~{:016x}", real.name, stable_hash(&key))
     }
 
@@ -125,7 +130,11 @@ impl Sema<'_> {
             return Ok((b, self.module_init(b)?));
         }
         let part = self.parse_file(&spec.path, display)?;
-        let dir = spec.path.parent().map(|p| p.to_path_buf()).unwrap_or_default();
+        let dir = spec
+            .path
+            .parent()
+            .map(|p| p.to_path_buf())
+            .unwrap_or_default();
         let m = self.add_module(&spec.name, dir, vec![part])?;
         Ok((m, self.module_init(m)?))
     }
@@ -133,7 +142,11 @@ impl Sema<'_> {
 
 /// Functions of a lowered unit that need no body here: other modules' inits (their own units
 /// define them) and everything the unit's own code never reaches.
-pub fn bodiless(module: &cir::Module, roots: &[cir::FuncId], other_inits: &HashSet<cir::FuncId>) -> Vec<cir::FuncId> {
+pub fn bodiless(
+    module: &cir::Module,
+    roots: &[cir::FuncId],
+    other_inits: &HashSet<cir::FuncId>,
+) -> Vec<cir::FuncId> {
     let reached = module.reachable_from(roots);
     module
         .func_ids()

@@ -106,7 +106,15 @@ fn build_project(ui: &Ui, req: &BuildArgs, target: Option<Target>, start: Instan
             if !target.can_link() {
                 return Err(target.cross_link_error());
             }
-            build_project_program(ui, &project, &source, vec![], target, profile, &req.flags, output)?;
+            build_project_program(
+                ui,
+                &project,
+                &source,
+                vec![],
+                (target, profile),
+                &req.flags,
+                output,
+            )?;
             ui.built(output, start);
             continue;
         }

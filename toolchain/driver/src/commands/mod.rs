@@ -50,8 +50,7 @@ pub fn build_project_program(
     project: &Project,
     main: &Path,
     extra_dirs: Vec<PathBuf>,
-    target: &Target,
-    profile: ProfileName,
+    (target, profile): (&Target, ProfileName),
     flags: &BuildFlags,
     output: &Path,
 ) -> Result<()> {

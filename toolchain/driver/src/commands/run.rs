@@ -56,7 +56,15 @@ pub fn run(ui: &Ui, req: &RunArgs) -> Result<ExitCode> {
             let source = project.bin_source()?;
             let profile = ProfileName::pick(req.release);
             let exe = project.output_path(&host, profile, Emit::Exe)?;
-            build_project_program(ui, &project, &source, vec![], &host, profile, &req.flags, &exe)?;
+            build_project_program(
+                ui,
+                &project,
+                &source,
+                vec![],
+                (&host, profile),
+                &req.flags,
+                &exe,
+            )?;
             (source, exe)
         }
     };

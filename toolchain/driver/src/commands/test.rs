@@ -59,7 +59,10 @@ pub fn test(ui: &Ui, req: &TestArgs) -> Result<ExitCode> {
     }
     let src = normalize(&project.root.join("src"));
     let tests_dir = normalize(&project.root.join("tests"));
-    let skip = project.manifest.bin().map(|b| normalize(&project.root.join(b)));
+    let skip = project
+        .manifest
+        .bin()
+        .map(|b| normalize(&project.root.join(b)));
     let mut tests = Vec::new();
     for (root, dir) in [(&tests_dir, &tests_dir), (&src, &src)] {
         for file in codon_files(dir) {
@@ -85,7 +88,15 @@ pub fn test(ui: &Ui, req: &TestArgs) -> Result<ExitCode> {
         .map_err(|e| Error::msg(format!("cannot write {}: {e}", shown(&main))))?;
     let exe = dir.join(format!("{}-tests", project.manifest.package.name));
     let search = vec![tests_dir, src];
-    build_project_program(ui, &project, &main, search, &target, profile, &req.flags, &exe)?;
+    build_project_program(
+        ui,
+        &project,
+        &main,
+        search,
+        (&target, profile),
+        &req.flags,
+        &exe,
+    )?;
     ui.step("Running", shown(&exe));
     let status = Command::new(&exe)
         .status()
@@ -137,7 +148,10 @@ fn find_tests(root: &Path, file: &Path) -> Result<Vec<TestFn>> {
         let StmtKind::FunctionDef(f) = &stmt.kind else {
             continue;
         };
-        if f.decorators.iter().any(|d| sema::decorator_name(d) == "test") {
+        if f.decorators
+            .iter()
+            .any(|d| sema::decorator_name(d) == "test")
+        {
             let line = text[..f.name.span.start as usize].matches('\n').count() + 1;
             out.push(TestFn {
                 module: module_name.clone(),
@@ -193,13 +207,24 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let file = dir.path().join("pkg").join("test_a.codon");
         std::fs::create_dir_all(file.parent().expect("parent")).expect("mkdir");
-        std::fs::write(&file, "@test\ndef t1():\n    pass\n\ndef helper():\n    pass\n").expect("write");
+        std::fs::write(
+            &file,
+            "@test\ndef t1():\n    pass\n\ndef helper():\n    pass\n",
+        )
+        .expect("write");
         let found = find_tests(dir.path(), &file).expect("scan");
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].name(), "pkg.test_a::t1");
-        assert!(found[0].location.ends_with("test_a.codon:2"), "{}", found[0].location);
+        assert!(
+            found[0].location.ends_with("test_a.codon:2"),
+            "{}",
+            found[0].location
+        );
         let text = harness(&found);
-        assert!(text.contains("import pkg.test_a as _codon_test_0"), "{text}");
+        assert!(
+            text.contains("import pkg.test_a as _codon_test_0"),
+            "{text}"
+        );
         assert!(text.contains("_codon_test_0.t1()"), "{text}");
     }
 }

@@ -71,8 +71,11 @@ impl Cache {
 
     /// A temporary path in the cache folder for an entry being produced.
     pub fn scratch(&self, key: &blake3::Hash, ext: &str) -> PathBuf {
-        self.dir
-            .join(format!(".tmp-{}-{}.{ext}", key.to_hex(), std::process::id()))
+        self.dir.join(format!(
+            ".tmp-{}-{}.{ext}",
+            key.to_hex(),
+            std::process::id()
+        ))
     }
 
     /// Moves a finished `produced` file into the cache as entry `key`, atomically.

@@ -122,7 +122,12 @@ pub fn build(ui: &Ui, reporter: &Reporter, program: &Program) -> Result<()> {
         })?]
     } else {
         let runtime_key = blake3::hash(
-            format!("{KEY_SCHEME}|runtime|{}|{}", compiler.to_hex(), program.target).as_bytes(),
+            format!(
+                "{KEY_SCHEME}|runtime|{}|{}",
+                compiler.to_hex(),
+                program.target
+            )
+            .as_bytes(),
         );
         let runtime = cached_or(&cache, &runtime_key, "o", |tmp| {
             backend::emit_runtime(&settings, tmp)
@@ -156,7 +161,12 @@ fn cached_or(
 /// The key of unit `i`: the compiler, target, profile, the unit's name and the name, path and
 /// source of every module it imports, transitively (an import's source is part of the
 /// importer's interface: its generic functions' bodies decide types here).
-fn unit_key(compiler: &blake3::Hash, program: &Program, graph: &ModuleGraph, i: usize) -> blake3::Hash {
+fn unit_key(
+    compiler: &blake3::Hash,
+    program: &Program,
+    graph: &ModuleGraph,
+    i: usize,
+) -> blake3::Hash {
     let mut h = blake3::Hasher::new();
     let mut field = |bytes: &[u8]| {
         h.update(&(bytes.len() as u64).to_le_bytes());
@@ -173,8 +183,11 @@ fn unit_key(compiler: &blake3::Hash, program: &Program, graph: &ModuleGraph, i: 
         field(dir.as_os_str().as_encoded_bytes());
     }
     field(graph.modules[i].name.as_bytes());
-    let mut deps: Vec<&graph::ModuleNode> =
-        graph.closure(i).into_iter().map(|j| &graph.modules[j]).collect();
+    let mut deps: Vec<&graph::ModuleNode> = graph
+        .closure(i)
+        .into_iter()
+        .map(|j| &graph.modules[j])
+        .collect();
     deps.sort_by(|a, b| a.name.cmp(&b.name));
     for m in deps {
         field(m.name.as_bytes());
@@ -252,22 +265,24 @@ impl Job<'_> {
         };
         let mut map = SourceMap::default();
         let display = shown(&node.path);
-        let module = ice::stage("sema", || sema::compile_unit(&mut map, &spec, &display, &opts))
-            .map_err(|diags| {
-                if diags.is_empty() {
-                    return Error::Internal {
-                        stage: "sema",
-                        message: "the type checker failed without a diagnostic".into(),
-                    };
-                }
-                let color = stderr_color();
-                Error::Diagnostics(
-                    diags
-                        .iter()
-                        .map(|d| syntax::diag::render(d, &map, color))
-                        .collect(),
-                )
-            })?;
+        let module = ice::stage("sema", || {
+            sema::compile_unit(&mut map, &spec, &display, &opts)
+        })
+        .map_err(|diags| {
+            if diags.is_empty() {
+                return Error::Internal {
+                    stage: "sema",
+                    message: "the type checker failed without a diagnostic".into(),
+                };
+            }
+            let color = stderr_color();
+            Error::Diagnostics(
+                diags
+                    .iter()
+                    .map(|d| syntax::diag::render(d, &map, color))
+                    .collect(),
+            )
+        })?;
         let key = &self.keys[i];
         let tmp = self.cache.scratch(key, self.ext);
         // With LTO, units stay unoptimized bitcode: the whole program is optimized at once.

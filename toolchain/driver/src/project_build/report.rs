@@ -92,9 +92,8 @@ impl Reporter {
             .expect("timings lock")
             .push((module.to_string(), seconds));
         match self.format {
-            MessageFormat::Json => self.event(
-                json!({"event": "compiled", "module": module, "seconds": round(seconds)}),
-            ),
+            MessageFormat::Json => self
+                .event(json!({"event": "compiled", "module": module, "seconds": round(seconds)})),
             MessageFormat::Human => {
                 if let Some(bar) = &*self.bar.lock().expect("progress lock") {
                     bar.inc(1);
