@@ -77,7 +77,8 @@ pub fn find_module_file(name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
 
 /// The absolute name of a relative import (`from ..a import b` is `name` `a`, `level` 2) made
 /// in module `importer` (a package when `is_package`), as Python resolves it; `None` when the
-/// importer has no dotted name (the main module, modules named by path) or dots run out.
+/// importer has no dotted name (the main module, modules named by path) or no package to
+/// start from (then sema resolves the import by folder).
 pub fn resolve_relative(
     importer: &str,
     is_package: bool,
@@ -92,12 +93,15 @@ pub fn resolve_relative(
         parts.pop();
     }
     for _ in 1..level {
-        parts.pop()?;
+        parts.pop();
+    }
+    if parts.is_empty() {
+        return None;
     }
     if !name.is_empty() {
         parts.push(name);
     }
-    (!parts.is_empty()).then(|| parts.join("."))
+    Some(parts.join("."))
 }
 
 /// Runs the checker on its own thread with a large stack.
