@@ -305,3 +305,24 @@ fn triple_dir(dir: &Path) -> std::path::PathBuf {
         .find(|p| p.is_dir() && p.file_name().is_some_and(|n| n != "cache"))
         .expect("a triple folder")
 }
+
+#[test]
+fn errors_in_imported_modules_are_located() {
+    let (_tmp, root) = new_project("typo");
+    write(
+        &root.join("src/util.codon"),
+        "def f():\n    return 1 + 'a'\n",
+    );
+    write(
+        &root.join("src/main.codon"),
+        "import util\nprint(util.f())\n",
+    );
+    let out = codon(&root, &["build"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("src/util.codon:2:12: error:"), "{err}");
+    assert!(
+        !err.contains("/src/util.codon:2"),
+        "an absolute path: {err}"
+    );
+}

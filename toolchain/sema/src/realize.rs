@@ -212,7 +212,13 @@ impl Sema<'_> {
     }
 
     fn load_module_file(&mut self, name: &str, path: &std::path::Path) -> R<ModuleId> {
-        let shown = path.display().to_string();
+        // Messages name the file relative to the current folder when it is inside it.
+        let shown = std::env::current_dir()
+            .ok()
+            .and_then(|cwd| path.strip_prefix(cwd).ok())
+            .unwrap_or(path)
+            .display()
+            .to_string();
         let part = self.parse_file(path, &shown)?;
         let dir = path.parent().map(|p| p.to_path_buf()).unwrap_or_default();
         let m = self.add_module(name, dir, vec![part])?;

@@ -230,3 +230,61 @@ fn hash_folder(dir: &Path) -> Result<blake3::Hash> {
     }
     Ok(h.finalize())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(path: &Path, text: &str) {
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+
+    #[test]
+    fn scans_packages_relative_and_nested_imports() {
+        let tmp = tempfile::tempdir().expect("temp dir");
+        let root = tmp.path();
+        let stdlib = root.join("stdlib");
+        write(&stdlib.join("builtins/00_x.codon"), "");
+        write(&stdlib.join("math.codon"), "");
+        write(
+            &root.join("src/pkg/__init__.codon"),
+            "from .inner import g\n",
+        );
+        write(&root.join("src/pkg/inner.codon"), "def g():\n    pass\n");
+        write(&root.join("src/late.codon"), "");
+        write(
+            &root.join("src/main.codon"),
+            "import pkg.inner\ndef f():\n    import late\nfrom math import *\n",
+        );
+        let graph = ModuleGraph::scan(
+            &root.join("src/main.codon"),
+            &SearchPaths {
+                extra: &[],
+                stdlib: &stdlib,
+            },
+        )
+        .expect("scan");
+        let mut names: Vec<&str> = graph.modules.iter().map(|m| m.name.as_str()).collect();
+        names.sort();
+        assert_eq!(
+            names,
+            ["__main__", "builtins", "late", "math", "pkg", "pkg.inner"]
+        );
+        let main = &graph.modules[1];
+        assert_eq!(main.name, "__main__");
+        assert_eq!(graph.closure(1).len(), 6);
+        let pkg = graph
+            .modules
+            .iter()
+            .position(|m| m.name == "pkg")
+            .expect("pkg");
+        let inner = graph
+            .modules
+            .iter()
+            .position(|m| m.name == "pkg.inner")
+            .expect("inner");
+        assert!(graph.modules[pkg].imports.contains(&inner));
+        assert_eq!(graph.closure(inner), BTreeSet::from([0, inner]));
+    }
+}
