@@ -326,3 +326,24 @@ fn errors_in_imported_modules_are_located() {
         "an absolute path: {err}"
     );
 }
+
+#[test]
+fn release_builds_optimize_the_cached_bitcode_whole() {
+    let (_tmp, root) = layered_project();
+    let cold = codon(&root, &["build", "--release", "--message-format", "json"]);
+    ok(&cold);
+    assert_eq!(compiled_modules(&cold).len(), 5);
+    let cache = triple_dir(&root.join("target/cache")).join("release");
+    let bitcode = fs::read_dir(&cache)
+        .expect("release cache")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "bc"))
+        })
+        .count();
+    assert_eq!(bitcode, 5, "one bitcode entry per module");
+    let noop = codon(&root, &["build", "--release", "--message-format", "json"]);
+    ok(&noop);
+    assert!(compiled_modules(&noop).is_empty());
+    assert_eq!(ok(&codon(&root, &["run", "--release", "-q"])), "40 other\n");
+}
