@@ -347,3 +347,12 @@ fn release_builds_optimize_the_cached_bitcode_whole() {
     assert!(compiled_modules(&noop).is_empty());
     assert_eq!(ok(&codon(&root, &["run", "--release", "-q"])), "40 other\n");
 }
+
+#[test]
+fn a_new_library_tests_itself() {
+    let tmp = tempfile::tempdir().expect("temp dir");
+    ok(&codon(tmp.path(), &["new", "shapes", "--lib"]));
+    let out = ok(&codon(&tmp.path().join("shapes"), &["test"]));
+    assert!(out.contains("test test_lib::test_add ... ok"), "{out}");
+    assert!(out.contains("1 passed, 0 failed"), "{out}");
+}

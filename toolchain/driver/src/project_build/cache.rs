@@ -34,8 +34,13 @@ impl Cache {
             .write(true)
             .open(&lock_path)
             .map_err(|e| Error::msg(format!("cannot open {}: {e}", shown(&lock_path))))?;
-        lock.lock()
-            .map_err(|e| Error::msg(format!("cannot lock {}: {e}", shown(&lock_path))))?;
+        match lock.lock() {
+            // A file system without locks still builds; concurrent builds are then unguarded.
+            Err(e) if e.kind() == std::io::ErrorKind::Unsupported => {}
+            other => {
+                other.map_err(|e| Error::msg(format!("cannot lock {}: {e}", shown(&lock_path))))?
+            }
+        }
         Ok(Cache {
             dir: dir.to_path_buf(),
             _lock: lock,
