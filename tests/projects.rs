@@ -325,6 +325,20 @@ fn errors_in_imported_modules_are_located() {
         !err.contains("/src/util.codon:2"),
         "an absolute path: {err}"
     );
+    let json = codon(&root, &["build", "--message-format", "json"]);
+    assert_eq!(json.status.code(), Some(1));
+    let error = text(&json.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["event"] == "error")
+        .expect("an error event");
+    assert_eq!(error["kind"], "diagnostics");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("src/util.codon:2:12")),
+        "{error}"
+    );
 }
 
 #[test]

@@ -79,5 +79,5 @@ pub fn build_project_program(
         cache_dir: project.cache_dir(target, profile),
         output: output.to_path_buf(),
     };
-    project_build::build(ui, &reporter, &program)
+    project_build::build(ui, &reporter, &program).inspect_err(|e| reporter.failed(e))
 }

@@ -9,6 +9,7 @@ use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
+use crate::errors::Error;
 use crate::ui::Ui;
 
 /// How build messages are written.
@@ -127,6 +128,27 @@ impl Reporter {
         if self.format == MessageFormat::Json {
             self.event(json!({"event": "phase", "phase": phase, "seconds": round(seconds)}));
         }
+    }
+
+    /// The build failed: in JSON, an `error` event (stderr still gets the full report).
+    pub fn failed(&self, error: &Error) {
+        if self.format != MessageFormat::Json {
+            return;
+        }
+        let (kind, message) = match error {
+            Error::Diagnostics(rendered) => ("diagnostics", rendered.join("\n")),
+            Error::User {
+                location, message, ..
+            } => (
+                "error",
+                match location {
+                    Some(loc) => format!("{loc}: {message}"),
+                    None => message.clone(),
+                },
+            ),
+            Error::Internal { stage, message } => ("internal", format!("{stage}: {message}")),
+        };
+        self.event(json!({"event": "error", "kind": kind, "message": message}));
     }
 
     /// The build finished: the summary line, then the `--timings` table.
