@@ -263,6 +263,7 @@ fn failing_tests_fail_the_run_but_all_run() {
         "test test_calc::test_add ... ok",
         "test test_calc::test_wrong ... FAILED",
         "tests/test_calc.codon:8: AssertionError: bad sum",
+        "tests/test_calc.codon:12: IndexError: list index out of range",
         "test test_calc::test_raises ... FAILED",
         "test test_calc::test_after ... ok",
         "3 passed, 2 failed",

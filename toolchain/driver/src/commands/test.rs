@@ -163,8 +163,30 @@ fn find_tests(root: &Path, file: &Path) -> Result<Vec<TestFn>> {
     Ok(out)
 }
 
-/// The test program: imports every test's module, calls each test in its own `try`, prints
-/// one line per test and the totals, and exits with status 1 when any failed.
+/// Exceptions the test program names in a failure report (subclasses before their bases); any
+/// other is caught as `Exception`.
+const NAMED_EXCEPTIONS: &[&str] = &[
+    "AssertionError",
+    "IndexError",
+    "KeyError",
+    "ValueError",
+    "ZeroDivisionError",
+    "OverflowError",
+    "TypeError",
+    "AttributeError",
+    "NameError",
+    "NotImplementedError",
+    "RecursionError",
+    "RuntimeError",
+    "StopIteration",
+    "FileNotFoundError",
+    "OSError",
+    "EOFError",
+];
+
+/// The test program: imports every test's module, runs each test through `_codon_run` (its
+/// own `try`), prints one line per test and the totals, and exits with status 1 when any
+/// failed.
 fn harness(tests: &[TestFn]) -> String {
     let mut modules: Vec<&str> = tests.iter().map(|t| t.module.as_str()).collect();
     modules.sort();
@@ -173,22 +195,35 @@ fn harness(tests: &[TestFn]) -> String {
     for (i, m) in modules.iter().enumerate() {
         let _ = writeln!(s, "import {m} as _codon_test_{i}");
     }
-    let _ = writeln!(s, "_codon_passed = 0\n_codon_failed = 0");
+    s.push_str(
+        "\ndef _codon_run(test, name: str, location: str) -> bool:\n    try:\n        test()\n        \
+         print(\"test \" + name + \" ... ok\")\n        return True\n",
+    );
+    let failed = |s: &mut String, class: &str, shown: &str| {
+        let _ = write!(
+            s,
+            "    except {class} as e:\n        print(\"test \" + name + \" ... FAILED\")\n        \
+             print(\"    \" + location + \": \" + {shown} + \": \" + str(e))\n"
+        );
+    };
+    for class in NAMED_EXCEPTIONS {
+        failed(&mut s, class, &format!("\"{class}\""));
+    }
+    failed(&mut s, "Exception", "__typename__(e)");
+    s.push_str("    return False\n\n_codon_passed = 0\n_codon_failed = 0\n");
     for t in tests {
         let i = modules
             .iter()
             .position(|m| *m == t.module)
             .expect("every test's module is imported");
-        let name = t.name();
+        let quoted = |text: &str| text.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = write!(
             s,
-            "try:\n    _codon_test_{i}.{f}()\n    print(\"test {name} ... ok\")\n    _codon_passed += 1\n\
-             except AssertionError as e:\n    print(\"test {name} ... FAILED\")\n    \
-             print(\"    {loc}: AssertionError: \" + str(e))\n    _codon_failed += 1\n\
-             except Exception as e:\n    print(\"test {name} ... FAILED\")\n    \
-             print(\"    {loc}: \" + __typename__(e) + \": \" + str(e))\n    _codon_failed += 1\n",
+            "if _codon_run(_codon_test_{i}.{f}, \"{name}\", \"{loc}\"):\n    _codon_passed += 1\n\
+             else:\n    _codon_failed += 1\n",
             f = t.function,
-            loc = t.location.replace('\\', "\\\\").replace('"', "\\\""),
+            name = quoted(&t.name()),
+            loc = quoted(&t.location),
         );
     }
     s.push_str(
@@ -225,6 +260,9 @@ mod tests {
             text.contains("import pkg.test_a as _codon_test_0"),
             "{text}"
         );
-        assert!(text.contains("_codon_test_0.t1()"), "{text}");
+        assert!(
+            text.contains("_codon_run(_codon_test_0.t1, \"pkg.test_a::t1\""),
+            "{text}"
+        );
     }
 }
