@@ -114,7 +114,7 @@ fn packages_and_path_dependencies_build_and_run() {
     );
     write(&app.join("src/util/__init__.codon"), "");
     write(
-        &app.join("src/util/text.codon"),
+        &app.join("src/util/text.py"),
         "def shout(s: str) -> str:\n    return s.upper() + '!'\n",
     );
     write(
