@@ -41,12 +41,13 @@ done
   echo "print(total)"
 } >"$root/src/main.codon"
 
-time_of() { # seconds of one `codon build`
-  local start end
-  start=$(date +%s.%N)
+time_of() { # seconds of one `codon build`, to the hundredth
+  local start end cs
+  start=$(date +%s%N)
   (cd "$root" && "$codon" build -q "$@")
-  end=$(date +%s.%N)
-  printf "%.2f" "$(echo "$end - $start" | bc)"
+  end=$(date +%s%N)
+  cs=$(((end - start) / 10000000))
+  printf "%d.%02d" $((cs / 100)) $((cs % 100))
 }
 cold=$(time_of)
 noop=$(time_of)
