@@ -283,6 +283,8 @@ impl Job<'_> {
                     .collect(),
             )
         })?;
+        let check = start.elapsed().as_secs_f64();
+        let start = Instant::now();
         let key = &self.keys[i];
         let tmp = self.cache.scratch(key, self.ext);
         // With LTO, units stay unoptimized bitcode: the whole program is optimized at once.
@@ -298,7 +300,7 @@ impl Job<'_> {
         backend::emit_to_file(&module, &settings, kind, &tmp)?;
         let entry = self.cache.store(key, self.ext, &tmp)?;
         self.reporter
-            .compiled(&node.name, start.elapsed().as_secs_f64());
+            .compiled(&node.name, check, start.elapsed().as_secs_f64());
         Ok(entry)
     }
 }

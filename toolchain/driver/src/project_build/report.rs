@@ -28,8 +28,8 @@ pub struct Reporter {
     format: MessageFormat,
     timings: bool,
     bar: Mutex<Option<ProgressBar>>,
-    /// Per compiled module: name and seconds (for `--timings`).
-    modules: Mutex<Vec<(String, f64)>>,
+    /// Per compiled module: name, check and codegen seconds (for `--timings`).
+    modules: Mutex<Vec<(String, f64, f64)>>,
     /// Per phase: name and seconds (for `--timings`).
     phases: Mutex<Vec<(&'static str, f64)>>,
 }
@@ -86,15 +86,18 @@ impl Reporter {
         }
     }
 
-    /// A module was compiled in `seconds`.
-    pub fn compiled(&self, module: &str, seconds: f64) {
+    /// A module was compiled: `check` seconds in sema (parse, type-check, lower), `codegen`
+    /// seconds in LLVM.
+    pub fn compiled(&self, module: &str, check: f64, codegen: f64) {
         self.modules
             .lock()
             .expect("timings lock")
-            .push((module.to_string(), seconds));
+            .push((module.to_string(), check, codegen));
         match self.format {
-            MessageFormat::Json => self
-                .event(json!({"event": "compiled", "module": module, "seconds": round(seconds)})),
+            MessageFormat::Json => self.event(json!({
+                "event": "compiled", "module": module, "seconds": round(check + codegen),
+                "check_seconds": round(check), "codegen_seconds": round(codegen),
+            })),
             MessageFormat::Human => {
                 if let Some(bar) = &*self.bar.lock().expect("progress lock") {
                     bar.inc(1);
@@ -173,10 +176,13 @@ impl Reporter {
                 eprintln!("{s:>10.3} {phase}");
             }
             let mut modules = self.modules.lock().expect("timings lock").clone();
-            modules.sort_by(|a, b| b.1.total_cmp(&a.1));
-            eprintln!("{:>10} module", "seconds");
-            for (module, s) in modules {
-                eprintln!("{s:>10.3} {module}");
+            modules.sort_by(|a, b| (b.1 + b.2).total_cmp(&(a.1 + a.2)));
+            eprintln!("{:>10} {:>10} {:>10} module", "seconds", "check", "codegen");
+            for (module, check, codegen) in modules {
+                eprintln!(
+                    "{:>10.3} {check:>10.3} {codegen:>10.3} {module}",
+                    check + codegen
+                );
             }
         }
     }
