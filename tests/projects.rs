@@ -371,3 +371,28 @@ fn a_new_library_tests_itself() {
     assert!(out.contains("test test_lib::test_add ... ok"), "{out}");
     assert!(out.contains("1 passed, 0 failed"), "{out}");
 }
+
+#[test]
+fn golden_programs_print_the_same_built_per_module() {
+    let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs");
+    let (_tmp, root) = new_project("golden");
+    let mut checked = 0;
+    for area in fs::read_dir(&programs).expect("tests/programs") {
+        for entry in fs::read_dir(area.expect("area").path()).expect("area folder") {
+            let path = entry.expect("entry").path();
+            let expected = path.with_extension("out");
+            let plain = ["exit", "args"]
+                .iter()
+                .all(|x| !path.with_extension(x).exists());
+            if path.extension().is_none_or(|x| x != "py") || !expected.exists() || !plain {
+                continue;
+            }
+            fs::copy(&path, root.join("src/main.codon")).expect("copy");
+            let out = ok(&codon(&root, &["run", "-q"]));
+            let want = fs::read_to_string(&expected).expect("expected output");
+            assert_eq!(out, want, "{}", path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "only {checked} golden programs");
+}
