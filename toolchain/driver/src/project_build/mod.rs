@@ -123,9 +123,10 @@ pub fn build(ui: &Ui, reporter: &Reporter, program: &Program) -> Result<()> {
     } else {
         let runtime_key = blake3::hash(
             format!(
-                "{KEY_SCHEME}|runtime|{}|{}",
+                "{KEY_SCHEME}|runtime|{}|{}|{}",
                 compiler.to_hex(),
-                program.target
+                program.target,
+                program.optimize
             )
             .as_bytes(),
         );
