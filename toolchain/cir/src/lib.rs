@@ -10,7 +10,7 @@ pub mod pass;
 pub mod printer;
 pub mod types;
 
-pub use module::Module;
+pub use module::{Module, Unit};
 pub use node::{Func, FuncId, FuncKind, Handler, Loc, Value, ValueId, ValueKind, Var, VarId};
 pub use pass::{NoRealizer, Pass, PassManager, Realizer};
 pub use types::{Field, Type, TypeId, TypeKind, TypeTable};

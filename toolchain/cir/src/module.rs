@@ -16,6 +16,22 @@ pub struct Module {
     pub main: Option<FuncId>,
     /// Source file names, indexed by `Loc::file`.
     pub files: Vec<String>,
+    /// Set when this module is one unit of a per-module build (see [`Unit`]).
+    pub unit: Option<Unit>,
+}
+
+/// What makes a module one unit of a per-module build rather than a whole program: the
+/// functions other units link against. Every other function and global it defines is shared
+/// (`linkonce_odr`: each unit that uses it carries a copy and the linker keeps one), so their
+/// names must mean the same thing in every unit.
+#[derive(Debug, Default, Clone)]
+pub struct Unit {
+    /// Defined here and visible to other units: the module's init function.
+    pub exported: Vec<FuncId>,
+    /// Only declared here, defined by another unit: other modules' init functions.
+    pub declared: Vec<FuncId>,
+    /// Whether this unit holds the program's entry point (`main`).
+    pub entry: bool,
 }
 
 impl Module {
@@ -82,6 +98,28 @@ impl Module {
     /// (`replaceAll` in Codon's IR).
     pub fn replace_value(&mut self, id: ValueId, with: Value) {
         self.values[id.0 as usize] = with;
+    }
+
+    /// The functions `roots` call or reference, directly or through other functions.
+    pub fn reachable_from(&self, roots: &[FuncId]) -> std::collections::HashSet<FuncId> {
+        let mut seen: std::collections::HashSet<FuncId> = roots.iter().copied().collect();
+        let mut funcs = roots.to_vec();
+        while let Some(f) = funcs.pop() {
+            let crate::node::FuncKind::Bodied { body, .. } = &self.func(f).kind else {
+                continue;
+            };
+            let mut values = vec![*body];
+            while let Some(v) = values.pop() {
+                let kind = &self.value(v).kind;
+                if let ValueKind::Call { func, .. } | ValueKind::FuncRef(func) = kind {
+                    if seen.insert(*func) {
+                        funcs.push(*func);
+                    }
+                }
+                values.extend(kind.operands());
+            }
+        }
+        seen
     }
 
     /// Every function id.

@@ -13,7 +13,7 @@ use crate::llvm_funcs::link_llvm_funcs;
 use crate::lower::ModuleGen;
 use crate::options::{Emit, Options};
 use crate::runtime_bitcode::runtime_bitcode;
-use crate::runtime_link::{internalize, merge_runtime};
+use crate::runtime_link::{internalize, merge_runtime, share_unit_symbols};
 use crate::target::{target_machine, triple};
 
 /// Compiles `m` for `opts` and writes `what` to `path`.
@@ -26,23 +26,7 @@ pub fn emit_to_file(
     let cx = Context::create();
     let tm = target_machine(opts)?;
     let module = build(&cx, m, opts, &tm)?;
-    let written = match what {
-        Emit::LlvmIr => module.print_to_file(path).map_err(|e| e.to_string()),
-        Emit::Bitcode => {
-            if module.write_bitcode_to_path(path) {
-                Ok(())
-            } else {
-                Err(format!("cannot write bitcode to {}", path.display()))
-            }
-        }
-        Emit::Asm => tm
-            .write_to_file(&module, FileType::Assembly, path)
-            .map_err(|e| e.to_string()),
-        Emit::Object => tm
-            .write_to_file(&module, FileType::Object, path)
-            .map_err(|e| e.to_string()),
-    };
-    written.map_err(CodegenError::Emit)
+    write_module(&module, &tm, what, path)
 }
 
 /// Compiles `m` for `opts` and returns `what` as text: LLVM IR or assembly.
@@ -75,11 +59,26 @@ fn build<'ctx>(
     g.define_bodies()?;
     g.define_entry()?;
     link_llvm_funcs(&g)?;
-    if let Some(bitcode) = runtime_bitcode(&triple.as_str().to_string_lossy()) {
-        merge_runtime(&g.module, bitcode)?;
+    if m.unit.is_some() {
+        // A unit links against the runtime object (see `emit_runtime`) instead of carrying it.
+        share_unit_symbols(&g.module, &g.exported());
+    } else {
+        if let Some(bitcode) = runtime_bitcode(&triple.as_str().to_string_lossy()) {
+            merge_runtime(&g.module, bitcode)?;
+        }
+        internalize(&g.module, &g.exported());
     }
-    internalize(&g.module, &g.exported());
     let module = g.into_module();
+    verify_and_optimize(&module, opts, tm)?;
+    Ok(module)
+}
+
+/// Verifies `module` and runs the profile's pipeline (`default<O3>` or `default<O0>`).
+pub(crate) fn verify_and_optimize(
+    module: &Module<'_>,
+    opts: &Options,
+    tm: &TargetMachine,
+) -> R<()> {
     module
         .verify()
         .map_err(|e| CodegenError::Verify(e.to_string()))?;
@@ -90,6 +89,31 @@ fn build<'ctx>(
     };
     module
         .run_passes(pipeline, tm, PassBuilderOptions::create())
-        .map_err(|e| CodegenError::Passes(e.to_string()))?;
-    Ok(module)
+        .map_err(|e| CodegenError::Passes(e.to_string()))
+}
+
+/// Writes `what` for a finished module to `path`.
+pub(crate) fn write_module(
+    module: &Module<'_>,
+    tm: &TargetMachine,
+    what: Emit,
+    path: &Path,
+) -> Result<(), CodegenError> {
+    let written = match what {
+        Emit::LlvmIr => module.print_to_file(path).map_err(|e| e.to_string()),
+        Emit::Bitcode => {
+            if module.write_bitcode_to_path(path) {
+                Ok(())
+            } else {
+                Err(format!("cannot write bitcode to {}", path.display()))
+            }
+        }
+        Emit::Asm => tm
+            .write_to_file(module, FileType::Assembly, path)
+            .map_err(|e| e.to_string()),
+        Emit::Object => tm
+            .write_to_file(module, FileType::Object, path)
+            .map_err(|e| e.to_string()),
+    };
+    written.map_err(CodegenError::Emit)
 }

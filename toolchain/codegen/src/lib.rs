@@ -20,9 +20,11 @@ pub mod runtime_bitcode;
 mod runtime_link;
 mod target;
 mod types;
+mod units;
 mod value;
 
 pub use emit::{emit_to_file, emit_to_string};
 pub use error::CodegenError;
 pub use options::{Emit, Options};
 pub use target::data_layout;
+pub use units::{emit_runtime, link_units};

@@ -70,9 +70,11 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
     /// Declares the entry `main`, every CIR function and every global variable.
     pub fn declare(&mut self) -> R<()> {
         // The entry point comes first so that no program function can take the name `main`.
-        let i32t = self.cx.i32_type();
-        let main_ty = i32t.fn_type(&[i32t.into(), self.types.ptr().into()], false);
-        self.entry = Some(self.module.add_function("main", main_ty, None));
+        if self.has_entry() {
+            let i32t = self.cx.i32_type();
+            let main_ty = i32t.fn_type(&[i32t.into(), self.types.ptr().into()], false);
+            self.entry = Some(self.module.add_function("main", main_ty, None));
+        }
         for id in self.m.func_ids() {
             let f = self.m.func(id);
             let args: Vec<_> = f.args.iter().map(|a| self.m.var(*a).ty).collect();
@@ -116,9 +118,18 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
         }
     }
 
-    /// Generates the body of every bodied function.
+    /// Whether this module holds the program entry: a whole program, or the entry unit.
+    pub fn has_entry(&self) -> bool {
+        self.m.unit.as_ref().is_none_or(|u| u.entry)
+    }
+
+    /// Generates the body of every bodied function (but not of those another unit defines).
     pub fn define_bodies(&mut self) -> R<()> {
+        let declared = self.m.unit.as_ref().map(|u| u.declared.as_slice());
         for id in self.m.func_ids() {
+            if declared.is_some_and(|d| d.contains(&id)) {
+                continue;
+            }
             if matches!(self.m.func(id).kind, FuncKind::Bodied { .. }) {
                 FuncGen::lower(self, id)?;
             }
@@ -129,7 +140,9 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
     /// Generates `i32 main(i32 argc, ptr argv)`: runtime initialization, the module's implicit
     /// main function, then `seq_exit(0)`.
     pub fn define_entry(&mut self) -> R<()> {
-        let entry = self.entry.expect("declare() runs before define_entry()");
+        let Some(entry) = self.entry else {
+            return Ok(());
+        };
         let bb = self.cx.append_basic_block(entry, "entry");
         self.builder.position_at_end(bb);
         let argc = entry.get_nth_param(0).expect("main has argc").into();
@@ -167,12 +180,16 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
         Ok(())
     }
 
-    /// The names of functions that keep external linkage: `main` and `export` functions.
+    /// The names of functions that keep external linkage: `main`, `export` functions and the
+    /// functions a unit exports to other units.
     pub fn exported(&self) -> Vec<String> {
         let mut keep = vec!["main".to_string()];
+        let unit_exports = self.m.unit.as_ref().map(|u| u.exported.as_slice());
         for id in self.m.func_ids() {
             let f = self.m.func(id);
-            if matches!(f.kind, FuncKind::Bodied { .. }) && f.attrs.iter().any(|a| a == "export") {
+            let exported = f.attrs.iter().any(|a| a == "export")
+                || unit_exports.is_some_and(|e| e.contains(&id));
+            if matches!(f.kind, FuncKind::Bodied { .. }) && exported {
                 keep.push(
                     self.funcs[id.0 as usize]
                         .0
@@ -207,7 +224,12 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
         let ty = self.types.lower(v.ty)?;
         let gv = self.module.add_global(ty, None, &v.name);
         gv.set_initializer(&ty.const_zero());
-        gv.set_linkage(Linkage::Internal);
+        // In a per-module build every unit using a module's global carries it; one is kept.
+        gv.set_linkage(if self.m.unit.is_some() {
+            Linkage::LinkOnceODR
+        } else {
+            Linkage::Internal
+        });
         let p = gv.as_pointer_value();
         self.globals.insert(var, p);
         Ok(p)

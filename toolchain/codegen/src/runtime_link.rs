@@ -34,3 +34,27 @@ pub(crate) fn internalize(module: &Module<'_>, keep: &[String]) {
         }
     }
 }
+
+/// The linkage of one unit of a per-module build: what it exports (`keep`) stays external;
+/// every other function and global it defines with external linkage becomes `linkonce_odr`,
+/// so that the copies other units carry of the same function fold into one at link time.
+pub(crate) fn share_unit_symbols(module: &Module<'_>, keep: &[String]) {
+    let kept =
+        |name: &[u8]| name.starts_with(b"llvm.") || keep.iter().any(|k| k.as_bytes() == name);
+    for f in module.get_functions() {
+        if f.count_basic_blocks() > 0
+            && f.get_linkage() == Linkage::External
+            && !kept(f.get_name().to_bytes())
+        {
+            f.set_linkage(Linkage::LinkOnceODR);
+        }
+    }
+    for g in module.get_globals() {
+        if !g.is_declaration()
+            && g.get_linkage() == Linkage::External
+            && !kept(g.get_name().to_bytes())
+        {
+            g.set_linkage(Linkage::LinkOnceODR);
+        }
+    }
+}

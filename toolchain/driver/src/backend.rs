@@ -52,3 +52,20 @@ pub fn emit_to_string(
     })
     .map_err(failed)
 }
+
+/// Writes the C runtime as an object file (what debug builds' units link against).
+pub fn emit_runtime(settings: &Settings, path: &Path) -> Result<()> {
+    ice::stage("codegen", || {
+        codegen::emit_runtime(&settings.options(), codegen::Emit::Object, path)
+    })
+    .map_err(failed)
+}
+
+/// Links units' bitcode with the runtime into one module, optimizes it whole and writes an
+/// object file (release builds of a per-module build).
+pub fn link_units(units: &[std::path::PathBuf], settings: &Settings, path: &Path) -> Result<()> {
+    ice::stage("codegen", || {
+        codegen::link_units(units, &settings.options(), codegen::Emit::Object, path)
+    })
+    .map_err(failed)
+}

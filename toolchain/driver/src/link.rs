@@ -20,13 +20,13 @@ const CLANGS: &[&str] = &["clang-19", "clang"];
 const ZIG_HELP: &str =
     "install zig's C toolchain with `python3 -m pip install ziglang` (scripts/setup.sh does)";
 
-/// Links `object` into the executable `output` for `target`. A failed link leaves no `output`
-/// behind.
-pub fn link_executable(ui: &Ui, target: &Target, object: &Path, output: &Path) -> Result<()> {
+/// Links `objects` into the executable `output` for `target`. A failed link leaves no
+/// `output` behind.
+pub fn link_executable(ui: &Ui, target: &Target, objects: &[PathBuf], output: &Path) -> Result<()> {
     let linker = linker_spec(target)?;
     check_tools(target, linker)?;
     let compiler = c_compiler(target)?;
-    let mut inputs = vec![object.to_path_buf()];
+    let mut inputs = objects.to_vec();
     if let Some(gc) = gc_build::collector_object(ui, target, &compiler)? {
         inputs.push(gc);
     }

@@ -12,6 +12,7 @@ mod link;
 mod manifest;
 mod pipeline;
 mod project;
+mod project_build;
 mod stdlib_path;
 mod target;
 mod target_spec;
@@ -48,6 +49,10 @@ enum Command {
     New(commands::new::NewArgs),
     /// List the known targets, which can be linked (and run) here, and what the others need.
     Targets,
+    /// Build and run the project's `@test` functions (tests/**/*.codon and src/).
+    Test(commands::test::TestArgs),
+    /// Remove the project's target/ folder: its outputs and its object cache.
+    Clean,
 }
 
 /// The outputs `codon build --emit` can produce.
@@ -95,6 +100,8 @@ fn main() -> ExitCode {
         Command::Build(args) => commands::build::build(&ui, &args),
         Command::New(args) => commands::new::new(&ui, &args),
         Command::Targets => commands::targets::list(&ui),
+        Command::Test(args) => commands::test::test(&ui, &args),
+        Command::Clean => commands::clean::clean(&ui),
     });
     let result = outcome.unwrap_or_else(|_| Err(ice::take_error()));
     result.unwrap_or_else(|e| e.report())

@@ -8,11 +8,18 @@
 //! bin: src/main.codon          # the program; default src/main.codon unless `lib` is given
 //! lib: src/lib.codon           # a library module instead of (or beside) a program
 //! targets: [x86_64-unknown-linux-gnu]   # default targets of `codon build`
+//! dependencies:               # other codon projects, by path: their src/ is importable
+//!   geometry: {path: ../geometry}
 //! profiles:
 //!   release:
 //!     optimize: true           # debug: false, release: true by default
+//!     lto: true                # release: whole-program optimization over cached bitcode
+//!     debug-info: false
+//! gpu:
+//!   arch: sm_80                # the CUDA architecture of GPU kernels
 //! ```
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Deserializer};
@@ -41,6 +48,27 @@ pub struct Manifest {
     pub targets: Vec<Target>,
     #[serde(default)]
     profiles: Profiles,
+    /// Path dependencies: other codon projects whose `src/` modules this one imports.
+    #[serde(default)]
+    pub dependencies: BTreeMap<String, Dependency>,
+    /// GPU settings of `@gpu.kernel` code.
+    pub gpu: Option<Gpu>,
+}
+
+/// One dependency in `dependencies`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dependency {
+    /// The dependency's project folder, relative to this manifest's folder.
+    pub path: PathBuf,
+}
+
+/// The `gpu` section.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gpu {
+    /// CUDA architecture (`sm_80`) kernels are compiled for.
+    pub arch: String,
 }
 
 /// The `package` section.
@@ -64,9 +92,14 @@ struct Profiles {
 /// One build profile.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[serde(rename_all = "kebab-case")]
 struct Profile {
     /// Run LLVM's optimization pipeline.
     optimize: Option<bool>,
+    /// Optimize the whole program over the modules' cached bitcode (with `optimize`).
+    lto: Option<bool>,
+    /// Emit debug information.
+    debug_info: Option<bool>,
 }
 
 /// The two build profiles.
@@ -120,6 +153,26 @@ impl Manifest {
     /// The library's main module relative to the project folder, if any.
     pub fn lib(&self) -> Option<&Path> {
         self.lib.as_deref()
+    }
+
+    /// Whether optimized builds with `profile` optimize the whole program at once (default)
+    /// rather than each module alone.
+    pub fn lto(&self, profile: ProfileName) -> bool {
+        self.profile(profile).and_then(|p| p.lto).unwrap_or(true)
+    }
+
+    /// Whether `profile` asks for debug information (not generated yet: the driver warns).
+    pub fn debug_info(&self, profile: ProfileName) -> bool {
+        self.profile(profile)
+            .and_then(|p| p.debug_info)
+            .unwrap_or(false)
+    }
+
+    fn profile(&self, profile: ProfileName) -> Option<&Profile> {
+        match profile {
+            ProfileName::Debug => self.profiles.debug.as_ref(),
+            ProfileName::Release => self.profiles.release.as_ref(),
+        }
     }
 
     /// Whether builds with `profile` run LLVM's optimizer.
@@ -303,7 +356,7 @@ mod tests {
         assert_eq!(msg, "unknown key 'zzz'");
         assert_eq!(
             help.as_deref(),
-            Some("known keys: package, bin, lib, targets, profiles")
+            Some("known keys: package, bin, lib, targets, profiles, dependencies, gpu")
         );
     }
 
@@ -328,6 +381,24 @@ mod tests {
             msg.starts_with("found a tab character that violates indentation"),
             "{msg}"
         );
+    }
+
+    #[test]
+    fn dependencies_profiles_and_gpu() {
+        let m = parse(
+            "package: {name: a, version: '1'}\ndependencies:\n  geo: {path: ../geo}\nprofiles:\n  release: {lto: false, debug-info: true}\ngpu: {arch: sm_80}\n",
+        )
+        .unwrap();
+        assert_eq!(m.dependencies["geo"].path, Path::new("../geo"));
+        assert_eq!(m.gpu.as_ref().map(|g| g.arch.as_str()), Some("sm_80"));
+        assert!(m.optimize(ProfileName::Release));
+        let (loc, msg, help) = user_error(
+            parse("package: {name: a, version: '1'}\ndependencies:\n  geo: {pth: ../geo}\n")
+                .unwrap_err(),
+        );
+        assert_eq!(loc, "codon.yaml:3:9");
+        assert_eq!(msg, "unknown key 'pth' in 'dependencies.geo'");
+        assert_eq!(help.as_deref(), Some("did you mean 'path'?"));
     }
 
     #[test]

@@ -68,7 +68,14 @@ fn check(ui: &Ui, source: &Path) -> Result<cir::Module> {
     ui.step("Checking", &name);
     let start = Instant::now();
     let result = ice::stage("sema", || {
-        sema::compile(&mut map, entry, &sema::Options { stdlib_dir })
+        sema::compile(
+            &mut map,
+            entry,
+            &sema::Options {
+                stdlib_dir,
+                search_paths: vec![],
+            },
+        )
     });
     if let Some(ice) = ice::take() {
         return Err(ice);
@@ -107,7 +114,7 @@ fn build_executable(
     backend::emit_to_file(module, settings, codegen::Emit::Object, &object)?;
     ui.timed("codegen", start);
     let start = Instant::now();
-    link::link_executable(ui, settings.target, &object, output)?;
+    link::link_executable(ui, settings.target, &[object], output)?;
     ui.timed("link", start);
     Ok(())
 }

@@ -92,6 +92,32 @@ impl Project {
         )))
     }
 
+    /// The folders of the path dependencies' modules (`DEP/src`), checked to exist.
+    pub fn dependency_dirs(&self) -> Result<Vec<PathBuf>> {
+        let mut dirs = Vec::new();
+        for (name, dep) in &self.manifest.dependencies {
+            let src = self.root.join(&dep.path).join("src");
+            if !src.is_dir() {
+                return Err(Error::at(
+                    shown(&self.root.join(manifest::FILE_NAME)),
+                    format!("dependency '{name}': {} is not a folder", shown(&src)),
+                )
+                .with_help("a path dependency names a codon project folder (with src/)"));
+            }
+            dirs.push(normalize(&src));
+        }
+        Ok(dirs)
+    }
+
+    /// The object cache of per-module builds for `target` and `profile`.
+    pub fn cache_dir(&self, target: &Target, profile: ProfileName) -> PathBuf {
+        self.root
+            .join("target")
+            .join("cache")
+            .join(target.to_string())
+            .join(profile.as_str())
+    }
+
     fn existing(&self, relative: &Path) -> Result<PathBuf> {
         let path = self.root.join(relative);
         if path.is_file() {
@@ -103,4 +129,9 @@ impl Project {
             ))
         }
     }
+}
+
+/// `path` made absolute and free of `.`/`..` where the file system allows (as written else).
+pub fn normalize(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }

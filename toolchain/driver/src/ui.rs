@@ -23,6 +23,11 @@ impl Ui {
         self.verbose
     }
 
+    /// Whether `-q` was given.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
     /// With `-v`: one step, as `   WHAT detail`.
     pub fn step(&self, what: &str, detail: impl Display) {
         if self.verbose {

@@ -10,6 +10,7 @@ mod realize;
 mod suggest;
 mod typed;
 mod types;
+mod unit;
 
 use std::path::PathBuf;
 
@@ -17,12 +18,17 @@ use syntax::{Diagnostic, FileId, SourceMap, Span};
 
 use context::{Core, Sema, R};
 use defs::Symbol;
+pub use loader::decorator_name;
+pub use unit::UnitSpec;
 
 /// What the type checker needs to know about the environment.
 #[derive(Debug, Clone)]
 pub struct Options {
     /// Folder holding the standard library (`stdlib/`), the dialect sources of builtins.
     pub stdlib_dir: PathBuf,
+    /// Folders searched for imports after the importing module's folder and the program's
+    /// (a project's `src/`, its path dependencies' `src/`, test folders), before the stdlib.
+    pub search_paths: Vec<PathBuf>,
 }
 
 /// Stack for checking: realization recurses through the call graph of the program.
@@ -36,13 +42,78 @@ pub fn compile(
     opts: &Options,
 ) -> Result<cir::Module, Vec<Diagnostic>> {
     let opts = opts.clone();
+    on_big_stack(entry, move || compile_on_this_thread(map, entry, opts))
+}
+
+/// Type-checks one module of a per-module build with everything it imports, and lowers it as
+/// a unit: its top-level code as its exported init function, plus every function that code
+/// reaches (shared with other units by name), other modules' inits only declared, and `main`
+/// in the program's entry unit. `display` is the file's name in messages.
+pub fn compile_unit(
+    map: &mut SourceMap,
+    unit: &UnitSpec,
+    display: &str,
+    opts: &Options,
+) -> Result<cir::Module, Vec<Diagnostic>> {
+    let opts = opts.clone();
+    on_big_stack(FileId(0), move || {
+        let mut s = Sema::new(map, opts);
+        s.entry_dir = unit.program_dir.clone();
+        load_prelude(&mut s, FileId(0))?;
+        let (own, init) = s.load_unit(unit, display)?;
+        let order = if unit.is_entry() {
+            Some(vec![s.module_init(s.builtins)?, init])
+        } else {
+            None
+        };
+        lower::Lowerer::for_unit(&mut s, own).lower_unit(init, order.as_deref())
+    })
+}
+
+/// A module's file for a dotted module name, searching `dirs` in order (what `import` does).
+pub fn find_module_file(name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
+    loader::find_module_file(name, dirs)
+}
+
+/// The absolute name of a relative import (`from ..a import b` is `name` `a`, `level` 2) made
+/// in module `importer` (a package when `is_package`), as Python resolves it; `None` when the
+/// importer has no dotted name (the main module, modules named by path) or no package to
+/// start from (then sema resolves the import by folder).
+pub fn resolve_relative(
+    importer: &str,
+    is_package: bool,
+    name: &str,
+    level: u32,
+) -> Option<String> {
+    if importer == "__main__" || importer.contains(['/', '\\']) {
+        return None;
+    }
+    let mut parts: Vec<&str> = importer.split('.').collect();
+    if !is_package {
+        parts.pop();
+    }
+    for _ in 1..level {
+        parts.pop();
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    if !name.is_empty() {
+        parts.push(name);
+    }
+    Some(parts.join("."))
+}
+
+/// Runs the checker on its own thread with a large stack.
+fn on_big_stack(
+    entry: FileId,
+    work: impl FnOnce() -> R<cir::Module> + Send,
+) -> Result<cir::Module, Vec<Diagnostic>> {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("codon-sema".into())
             .stack_size(CHECK_STACK_BYTES)
-            .spawn_scoped(scope, move || {
-                compile_on_this_thread(map, entry, opts).map_err(|d| vec![*d])
-            })
+            .spawn_scoped(scope, move || work().map_err(|d| vec![*d]))
             .map_err(|e| {
                 vec![Diagnostic::error(
                     entry,
@@ -124,4 +195,24 @@ fn load_prelude(s: &mut Sema, entry: FileId) -> R<()> {
         slice: class("slice")?,
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolve_relative;
+
+    #[test]
+    fn relative_imports_resolve_as_in_python() {
+        assert_eq!(
+            resolve_relative("pkg.mod", false, "x", 1).as_deref(),
+            Some("pkg.x")
+        );
+        assert_eq!(resolve_relative("pkg", true, "", 1).as_deref(), Some("pkg"));
+        assert_eq!(
+            resolve_relative("a.b.c", false, "d", 2).as_deref(),
+            Some("a.d")
+        );
+        assert_eq!(resolve_relative("a", false, "d", 1), None);
+        assert_eq!(resolve_relative("__main__", false, "d", 1), None);
+    }
 }

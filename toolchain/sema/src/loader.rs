@@ -253,23 +253,28 @@ impl Sema<'_> {
         Ok(())
     }
 
-    /// Finds the file of module `name` (dotted) searching `dirs` in order: `a/b.codon`, `a/b.py`,
-    /// `a/b/__init__.codon`, `a/b/__init__.py`.
+    /// Finds the file of module `name` (see [`find_module_file`]).
     pub fn find_module_file(&self, name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
-        let rel = name.replace('.', "/");
-        for d in dirs {
-            for cand in [
-                format!("{rel}.codon"),
-                format!("{rel}.py"),
-                format!("{rel}/__init__.codon"),
-                format!("{rel}/__init__.py"),
-            ] {
-                let p = d.join(&cand);
-                if p.is_file() {
-                    return Some(p);
-                }
+        find_module_file(name, dirs)
+    }
+}
+
+/// Finds the file of module `name` (dotted) searching `dirs` in order: `a/b.codon`, `a/b.py`,
+/// `a/b/__init__.codon`, `a/b/__init__.py`.
+pub fn find_module_file(name: &str, dirs: &[PathBuf]) -> Option<PathBuf> {
+    let rel = name.replace('.', "/");
+    for d in dirs {
+        for cand in [
+            format!("{rel}.codon"),
+            format!("{rel}.py"),
+            format!("{rel}/__init__.codon"),
+            format!("{rel}/__init__.py"),
+        ] {
+            let p = d.join(&cand);
+            if p.is_file() {
+                return Some(p);
             }
         }
-        None
     }
+    None
 }

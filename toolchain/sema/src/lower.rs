@@ -20,6 +20,8 @@ pub struct Lowerer<'a, 'm> {
     types: HashMap<Type, TypeId>,
     funcs: HashMap<RealId, FuncId>,
     globals: HashMap<GlobalId, VarId>,
+    /// Set when lowering one unit of a per-module build: the unit's module.
+    unit: Option<crate::defs::ModuleId>,
 }
 
 /// Per-function lowering state.
@@ -38,6 +40,16 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             types: HashMap::new(),
             funcs: HashMap::new(),
             globals: HashMap::new(),
+            unit: None,
+        }
+    }
+
+    /// A lowerer for the unit of module `own` in a per-module build (stable symbol names,
+    /// other modules' inits only declared).
+    pub fn for_unit(s: &'a mut Sema<'m>, own: crate::defs::ModuleId) -> Self {
+        Lowerer {
+            unit: Some(own),
+            ..Lowerer::new(s)
         }
     }
 
@@ -172,7 +184,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             return Ok(*v);
         }
         let gd = &self.s.defs.globals[g.0 as usize];
-        let name = gd.name.clone();
+        let name = match self.unit {
+            Some(_) => self.s.unit_global_symbol(g),
+            None => gd.name.clone(),
+        };
         let t = gd
             .ty
             .clone()
@@ -191,7 +206,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         let real = &self.s.defs.reals[r.0 as usize];
         let (def, name, arg_types, ret_t) = (
             real.def,
-            real.name.clone(),
+            match self.unit {
+                Some(_) => self.s.unit_func_symbol(r),
+                None => real.name.clone(),
+            },
             real.args.clone(),
             real.ret.clone(),
         );
@@ -284,6 +302,39 @@ impl<'a, 'm> Lowerer<'a, 'm> {
 
     /// Lowers every realization and builds `main` from the module inits in `order`.
     pub fn lower_program(mut self, order: &[RealId]) -> LR<cir::Module> {
+        self.lower_reals()?;
+        self.build_main(order)?;
+        Ok(self.m)
+    }
+
+    /// Lowers the unit whose top-level code is `own_init`; `order` (the inits `main` runs) is
+    /// given for the program's entry unit only.
+    pub fn lower_unit(mut self, own_init: RealId, order: Option<&[RealId]>) -> LR<cir::Module> {
+        let own = self
+            .unit
+            .expect("lower_unit needs a lowerer made by for_unit");
+        self.lower_reals()?;
+        if let Some(order) = order {
+            self.build_main(order)?;
+        }
+        let init = self.declare(own_init)?;
+        let other_inits = self
+            .funcs
+            .iter()
+            .filter(|(r, _)| self.s.is_other_module_init(**r, own))
+            .map(|(_, f)| *f)
+            .collect();
+        let roots: Vec<FuncId> = std::iter::once(init).chain(self.m.main).collect();
+        let declared = crate::unit::bodiless(&self.m, &roots, &other_inits);
+        self.m.unit = Some(cir::Unit {
+            exported: vec![init],
+            declared,
+            entry: order.is_some(),
+        });
+        Ok(self.m)
+    }
+
+    fn lower_reals(&mut self) -> LR<()> {
         self.m.files = (0..self.s.map.len())
             .map(|i| self.s.map.get(FileId(i)).name.clone())
             .collect();
@@ -291,7 +342,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         while i < self.s.defs.reals.len() {
             let r = RealId(i as u32);
             let f = self.declare(r)?;
-            if matches!(self.m.func(f).kind, FuncKind::Bodied { .. }) {
+            let elsewhere = self
+                .unit
+                .is_some_and(|own| self.s.is_other_module_init(r, own));
+            if matches!(self.m.func(f).kind, FuncKind::Bodied { .. }) && !elsewhere {
                 let body = self.s.defs.reals[i]
                     .body
                     .clone()
@@ -300,6 +354,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             }
             i += 1;
         }
+        Ok(())
+    }
+
+    fn build_main(&mut self, order: &[RealId]) -> LR<()> {
         let none = self.none();
         let mut calls = Vec::new();
         for r in order {
@@ -330,7 +388,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             loc: Loc::default(),
         });
         self.m.main = Some(main);
-        Ok(self.m)
+        Ok(())
     }
 
     fn lower_body(&mut self, f: FuncId, body: &TBody) -> LR<()> {

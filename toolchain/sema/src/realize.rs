@@ -167,11 +167,9 @@ impl Sema<'_> {
         if let Some((parent, _)) = name.rsplit_once('.') {
             self.import_module(parent, from, file, span)?;
         }
-        let dirs = vec![
-            self.defs.module(from).dir.clone(),
-            self.entry_dir.clone(),
-            self.stdlib_dir(),
-        ];
+        let mut dirs = vec![self.defs.module(from).dir.clone(), self.entry_dir.clone()];
+        dirs.extend(self.opts.search_paths.iter().cloned());
+        dirs.push(self.stdlib_dir());
         let Some(path) = self.find_module_file(name, &dirs) else {
             return Err(self.err(file, span, format!("no module named '{name}'")));
         };
@@ -189,6 +187,16 @@ impl Sema<'_> {
     ) -> R<ModuleId> {
         if level == 0 {
             return self.import_module(name, from, file, span);
+        }
+        let importer = &self.defs.module(from);
+        let is_package = importer.parts.first().is_some_and(|(f, _)| {
+            let shown = &self.map.get(*f).name;
+            std::path::Path::new(shown)
+                .file_stem()
+                .is_some_and(|s| s == "__init__")
+        });
+        if let Some(absolute) = crate::resolve_relative(&importer.name, is_package, name, level) {
+            return self.import_module(&absolute, from, file, span);
         }
         let mut dir = self.defs.module(from).dir.clone();
         for _ in 1..level {
@@ -214,7 +222,13 @@ impl Sema<'_> {
     }
 
     fn load_module_file(&mut self, name: &str, path: &std::path::Path) -> R<ModuleId> {
-        let shown = path.display().to_string();
+        // Messages name the file relative to the current folder when it is inside it.
+        let shown = std::env::current_dir()
+            .ok()
+            .and_then(|cwd| path.strip_prefix(cwd).ok())
+            .unwrap_or(path)
+            .display()
+            .to_string();
         let part = self.parse_file(path, &shown)?;
         let dir = path.parent().map(|p| p.to_path_buf()).unwrap_or_default();
         let m = self.add_module(name, dir, vec![part])?;

@@ -17,6 +17,7 @@ fn compile(src: &str) -> Result<String, String> {
         entry,
         &sema::Options {
             stdlib_dir: stdlib(),
+            search_paths: vec![],
         },
     ) {
         Ok(m) => Ok(cir::printer::print_module(&m)),

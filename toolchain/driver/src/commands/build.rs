@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 
 use crate::backend::Settings;
+use crate::commands::{build_project_program, BuildFlags};
 use crate::errors::{Error, Result};
 use crate::manifest::ProfileName;
 use crate::pipeline::{self, Destination};
@@ -37,6 +38,8 @@ pub struct BuildArgs {
     /// Build for every known target that has executables (`codon targets` lists them).
     #[arg(long)]
     pub all_targets: bool,
+    #[command(flatten)]
+    pub flags: BuildFlags,
 }
 
 /// Runs `codon build`.
@@ -132,6 +135,23 @@ fn build_project(
             Some(path) => explicit_destination(path, emit)?,
             None => Destination::File(project.output_path(target, profile, emit)?),
         };
+        if emit == Emit::Exe {
+            // A program builds per module, through the object cache.
+            let Destination::File(output) = &dest else {
+                return Err(Error::msg("an executable cannot go to stdout"));
+            };
+            build_project_program(
+                ui,
+                &project,
+                &source,
+                vec![],
+                (target, profile),
+                &req.flags,
+                output,
+            )?;
+            ui.built(output, start);
+            continue;
+        }
         let settings = Settings {
             target,
             optimize: manifest.optimize(profile),

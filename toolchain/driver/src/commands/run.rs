@@ -9,6 +9,7 @@ use std::process::{Command, ExitCode, ExitStatus};
 use clap::Args;
 
 use crate::backend::Settings;
+use crate::commands::{build_project_program, BuildFlags};
 use crate::errors::{Error, Result};
 use crate::manifest::ProfileName;
 use crate::pipeline::{self, Destination};
@@ -31,6 +32,8 @@ pub struct RunArgs {
     /// Arguments for the program (its `sys.argv[1:]`), after `--`.
     #[arg(last = true)]
     pub args: Vec<String>,
+    #[command(flatten)]
+    pub flags: BuildFlags,
 }
 
 /// Runs `codon run`: `file`, or the current project's program when `None`.
@@ -43,31 +46,36 @@ pub fn run(ui: &Ui, req: &RunArgs) -> Result<ExitCode> {
     let runner = runner(&target)?;
     // A single file builds into a temporary folder, which lives until the program has exited.
     let mut scratch = None;
-    let (source, exe, optimize) = match &req.file {
+    let (source, exe) = match &req.file {
         Some(file) => {
             let dir = scratch.insert(pipeline::scratch_dir()?);
             let stem = file.file_stem().unwrap_or(OsStr::new("main"));
-            (file.clone(), dir.path().join(stem), req.release)
+            let exe = dir.path().join(stem);
+            let settings = Settings {
+                target: &target,
+                optimize: req.release,
+            };
+            let dest = Destination::File(exe.clone());
+            pipeline::compile(ui, file, &settings, Emit::Exe, &dest)?;
+            (file.clone(), exe)
         }
         None => {
             let project = Project::find(ui)?;
             let source = project.bin_source()?;
             let profile = ProfileName::pick(req.release);
             let exe = project.output_path(&target, profile, Emit::Exe)?;
-            (source, exe, project.manifest.optimize(profile))
+            build_project_program(
+                ui,
+                &project,
+                &source,
+                vec![],
+                (&target, profile),
+                &req.flags,
+                &exe,
+            )?;
+            (source, exe)
         }
     };
-    let settings = Settings {
-        target: &target,
-        optimize,
-    };
-    pipeline::compile(
-        ui,
-        &source,
-        &settings,
-        Emit::Exe,
-        &Destination::File(exe.clone()),
-    )?;
     // The program sees its main module as `sys.argv[0]`, as under Python.
     execute(ui, &runner, &exe, source.as_os_str(), &req.args)
 }
