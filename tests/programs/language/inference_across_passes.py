@@ -19,3 +19,6 @@ def primes(limit: int) -> list[int]:
 
 print(primes(8))
 print([] == [], [1, 2] < [1, 2, 0], {} == {}, len([]))
+from itertools import chain
+
+print(list(chain([1, 2], [], [3])))

@@ -144,10 +144,16 @@ impl Fcx<'_, '_> {
         span: Span,
         what: &str,
     ) -> R<TExpr> {
-        if args.iter().any(|a| {
-            !self.s.store.is_resolved(&a.value.ty)
-                && matches!(self.s.store.shallow(&a.value.ty), Type::Var(_))
-        }) {
+        let open = |fcx: &mut Self| {
+            args.iter()
+                .any(|a| matches!(fcx.s.store.shallow(&a.value.ty), Type::Var(_)))
+        };
+        if open(self) && self.default_open_types {
+            // The last pass: an argument may be the result of a call still waiting for its
+            // argument types; settle those calls now.
+            self.resolve_pending()?;
+        }
+        if open(self) {
             return Ok(self.defer(span, format!("the arguments of {what}")));
         }
         if defs.len() > 1 && args.iter().all(|a| self.s.store.is_resolved(&a.value.ty)) {
@@ -625,8 +631,11 @@ impl Fcx<'_, '_> {
             let e = self.call_overloads(&news, args, span, &format!("{}()", self.s.type_name(&ty)));
             self.ctor_args = saved;
             let e = e?;
-            if !self.s.store.can_unify(&e.ty, &ty)
-                && !matches!(self.s.store.shallow(&e.ty), Type::Var(_))
+            let open = matches!(self.s.store.shallow(&e.ty), Type::Var(_));
+            // A `__new__` may return another type (a generator for `chain(…)`): a call still
+            // waiting for its argument types learns its result type when it is realized.
+            if (!open && !self.s.store.can_unify(&e.ty, &ty))
+                || (open && matches!(e.kind, TExprKind::PendingCall { .. }))
             {
                 return Ok(e);
             }

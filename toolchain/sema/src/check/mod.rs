@@ -79,7 +79,8 @@ pub struct Fcx<'s, 'm> {
     /// How many locals of each name this pass has made.
     pub local_counts: HashMap<String, u32>,
     /// The last pass over a body: a call whose arguments still hold types nothing
-    /// constrained (the items of `[]` in `[] == []`) gets `NoneType` for them.
+    /// constrained (the items of `[]` in `[] == []`) gets `int` for them, the type that
+    /// supports the most of what such code does (compare, hash, sum, print).
     pub default_open_types: bool,
     /// Binding the target of a `for` loop, which starts a new binding of its names.
     pub binding_loop_target: bool,
@@ -224,9 +225,9 @@ impl<'s, 'm> Fcx<'s, 'm> {
                 }
                 let p = self.pending[i].clone();
                 if self.default_open_types {
-                    let none = self.s.none_t();
+                    let int = self.s.int_t();
                     for t in p.args.iter().chain(p.class_args.iter().flatten()) {
-                        self.s.store.default_vars(t, &none);
+                        self.s.store.default_vars(t, &int);
                     }
                 }
                 let args: Vec<Type> = p.args.iter().map(|t| self.resolve(t)).collect();
