@@ -41,7 +41,7 @@ pub fn compile(
             .name("codon-sema".into())
             .stack_size(CHECK_STACK_BYTES)
             .spawn_scoped(scope, move || {
-                compile_on_this_thread(map, entry, opts).map_err(|d| vec![*d])
+                compile_on_this_thread(map, entry, opts)
             })
             .map_err(|e| {
                 vec![Diagnostic::error(
@@ -61,20 +61,35 @@ pub fn compile(
     })
 }
 
-fn compile_on_this_thread(map: &mut SourceMap, entry: FileId, opts: Options) -> R<cir::Module> {
+/// Checks and lowers the program; the entry file's syntax errors are reported all together,
+/// later steps stop at their first error.
+fn compile_on_this_thread(
+    map: &mut SourceMap,
+    entry: FileId,
+    opts: Options,
+) -> Result<cir::Module, Vec<Diagnostic>> {
     let entry_path = PathBuf::from(&map.get(entry).name);
     let mut s = Sema::new(map, opts);
     s.entry_dir = entry_path
         .parent()
         .map(|p| p.to_path_buf())
         .unwrap_or_default();
-    load_prelude(&mut s, entry)?;
     let main_part = s.parse_loaded(entry)?;
+    check_and_lower(&mut s, entry, main_part).map_err(|d| vec![*d])
+}
+
+/// Loads the prelude, checks the parsed entry module and lowers the program.
+fn check_and_lower(
+    s: &mut Sema,
+    entry: FileId,
+    main_part: (FileId, std::rc::Rc<syntax::ast::Module>),
+) -> R<cir::Module> {
+    load_prelude(s, entry)?;
     let dir = s.entry_dir.clone();
     let main = s.add_module("__main__", dir, vec![main_part])?;
     let b_init = s.module_init(s.builtins)?;
     let m_init = s.module_init(main)?;
-    lower::Lowerer::new(&mut s).lower_program(&[b_init, m_init])
+    lower::Lowerer::new(s).lower_program(&[b_init, m_init])
 }
 
 /// Loads `stdlib/builtins/*.codon` (in file-name order) as the prelude every module sees.

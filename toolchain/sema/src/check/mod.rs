@@ -40,6 +40,8 @@ pub struct Fcx<'s, 'm> {
     pub file: FileId,
     pub def: Option<FuncDefId>,
     pub locals: Vec<(String, Type)>,
+    /// Where each named local got its type (its first assignment), for "first set here" notes.
+    pub first_set: HashMap<LocalId, Span>,
     pub scope: HashMap<String, LocalId>,
     pub inner_scopes: Vec<HashMap<String, Binding>>,
     /// Names assigned in this function (so local to it).
@@ -92,6 +94,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
             file,
             def,
             locals: Vec::new(),
+            first_set: HashMap::new(),
             scope: HashMap::new(),
             inner_scopes: Vec::new(),
             local_names: HashSet::new(),
