@@ -107,7 +107,7 @@ fn build_executable(
     backend::emit_to_file(module, settings, codegen::Emit::Object, &object)?;
     ui.timed("codegen", start);
     let start = Instant::now();
-    link::link_executable(ui, &object, output)?;
+    ice::stage("link", || link::link_executable(ui, &object, output))?;
     ui.timed("link", start);
     Ok(())
 }
