@@ -379,7 +379,10 @@ fn assert_internal_error(out: &Output, stage: &str) {
         "{err}"
     );
     assert!(err.contains("please report it"), "{err}");
-    assert!(!err.contains("thread '"), "Rust's panic message leaked:\n{err}");
+    assert!(
+        !err.contains("thread '"),
+        "Rust's panic message leaked:\n{err}"
+    );
     assert!(!err.contains("stack backtrace"), "{err}");
 }
 

@@ -135,9 +135,10 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     /// unwinding when no region encloses it.
     pub(crate) fn unwind_dest(&mut self) -> R<Option<BasicBlock<'ctx>>> {
         let frame = self.call_loc.filter(|l| l.line > 0 && self.coro.is_none());
-        let Some(level) = (0..self.scopes.len()).rev().find(|&level| {
-            matches!(&self.scopes[level], Scope::Try(t) if t.target().is_some())
-        }) else {
+        let Some(level) = (0..self.scopes.len())
+            .rev()
+            .find(|&level| matches!(&self.scopes[level], Scope::Try(t) if t.target().is_some()))
+        else {
             return match frame {
                 Some(loc) => self.frame_pad(None, loc).map(Some),
                 None => Ok(None),
@@ -210,8 +211,11 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let func = self.g.cstr(traceback_name(self.func));
         let line = self.g.cx.i64_type().const_int(u64::from(loc.line), false);
         let add = self.g.rt(RtFn::AddFrame);
-        self.b()
-            .build_call(add, &[exc.into(), file.into(), line.into(), func.into()], "")?;
+        self.b().build_call(
+            add,
+            &[exc.into(), file.into(), line.into(), func.into()],
+            "",
+        )?;
         Ok(())
     }
 

@@ -40,9 +40,7 @@ pub fn compile(
         std::thread::Builder::new()
             .name("codon-sema".into())
             .stack_size(CHECK_STACK_BYTES)
-            .spawn_scoped(scope, move || {
-                compile_on_this_thread(map, entry, opts)
-            })
+            .spawn_scoped(scope, move || compile_on_this_thread(map, entry, opts))
             .map_err(|e| {
                 vec![Diagnostic::error(
                     entry,

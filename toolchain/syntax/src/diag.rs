@@ -210,14 +210,19 @@ fn write_located(
     out.reset()?;
     writeln!(out, "{}", expand_tabs(text))?;
 
-    for (marked, color) in std::iter::once((main, kind_color))
-        .chain(extra.iter().map(|m| (m, Color::Blue)))
+    for (marked, color) in
+        std::iter::once((main, kind_color)).chain(extra.iter().map(|m| (m, Color::Blue)))
     {
         let (pad, width) = underline_extent(source, line, marked.span);
         out.set_color(&blue)?;
         write!(out, "{:gutter$} | ", "")?;
         out.set_color(ColorSpec::new().set_fg(Some(color)).set_bold(true))?;
-        write!(out, "{:pad$}{}", "", marked.underline.to_string().repeat(width))?;
+        write!(
+            out,
+            "{:pad$}{}",
+            "",
+            marked.underline.to_string().repeat(width)
+        )?;
         if !marked.message.is_empty() {
             write!(out, " {}", marked.message)?;
         }

@@ -19,11 +19,7 @@ fn independent_errors_are_all_reported() {
     let src = "def f(a, b)\n    return a\nprint(1)\nx = = 2\ny = 3\nfor i in range(3) print(i)\n";
     assert_eq!(
         errors(src),
-        [
-            "1: expected ':'",
-            "4: invalid syntax",
-            "6: expected ':'",
-        ]
+        ["1: expected ':'", "4: invalid syntax", "6: expected ':'",]
     );
 }
 

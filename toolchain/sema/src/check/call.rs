@@ -386,7 +386,12 @@ impl Fcx<'_, '_> {
                 _ => p.name.clone(),
             })
             .collect();
-        let note = format!("'{}' is defined here as {}({})", fd.name, fd.name, params.join(", "));
+        let note = format!(
+            "'{}' is defined here as {}({})",
+            fd.name,
+            fd.name,
+            params.join(", ")
+        );
         Box::new(
             syntax::Diagnostic::error(self.file, span, message).with_label(
                 fd.file,

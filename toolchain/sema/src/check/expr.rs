@@ -1111,7 +1111,9 @@ impl Fcx<'_, '_> {
                 let mut d = syntax::Diagnostic::error(
                     self.file,
                     span,
-                    format!("'{name}' has type '{want}' and cannot be assigned a value of type '{got}'"),
+                    format!(
+                        "'{name}' has type '{want}' and cannot be assigned a value of type '{got}'"
+                    ),
                 )
                 .with_help(format!(
                     "a variable keeps one type; store the '{got}' value under a new name"
@@ -1156,7 +1158,11 @@ impl Fcx<'_, '_> {
         let global = &self.s.defs.globals[g.0 as usize];
         let first = global.first_set;
         let full_name = global.name.clone();
-        let name = full_name.rsplit('.').next().unwrap_or(&full_name).to_string();
+        let name = full_name
+            .rsplit('.')
+            .next()
+            .unwrap_or(&full_name)
+            .to_string();
         let v = self.coerce_assigned(value, &t, &name, first)?;
         Ok(vec![TStmt::Assign(TTarget::Global(g), v)])
     }

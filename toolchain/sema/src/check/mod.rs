@@ -51,6 +51,8 @@ pub struct Fcx<'s, 'm> {
     /// Module top-level code: assigned names are globals.
     pub toplevel: bool,
     pub ret: Type,
+    /// The value of the `return` that decided `ret`, for "returned here first" notes.
+    pub first_return: Option<Span>,
     /// The yielded type, once a `yield` is seen.
     pub yield_ty: Option<Type>,
     /// The first expression whose type could not be decided yet.
@@ -101,6 +103,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
             global_names: HashSet::new(),
             toplevel: false,
             ret,
+            first_return: None,
             yield_ty: None,
             incomplete: None,
             generics: HashMap::new(),
