@@ -135,25 +135,34 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     /// unwinding when no region encloses it.
     pub(crate) fn unwind_dest(&mut self) -> R<Option<BasicBlock<'ctx>>> {
         let frame = self.call_loc.filter(|l| l.line > 0 && self.coro.is_none());
-        let Some(level) = (0..self.scopes.len())
+        let handler = self
+            .scopes
+            .iter()
+            .enumerate()
             .rev()
-            .find(|&level| matches!(&self.scopes[level], Scope::Try(t) if t.target().is_some()))
-        else {
+            .find_map(|(level, scope)| {
+                let Scope::Try(t) = scope else { return None };
+                let target = t.target()?;
+                let slot = usize::from(t.region != Region::Body);
+                Some((
+                    level,
+                    slot,
+                    t.pads[slot],
+                    t.exc,
+                    target,
+                    t.finally.is_some(),
+                ))
+            });
+        let Some((level, slot, existing, exc, target, cleanup)) = handler else {
             return match frame {
                 Some(loc) => self.frame_pad(None, loc).map(Some),
                 None => Ok(None),
             };
         };
-        let Scope::Try(t) = &self.scopes[level] else {
-            unreachable!("found above");
-        };
-        let target = t.target().expect("found above");
-        let (exc, cleanup) = (t.exc, t.finally.is_some());
         if let Some(loc) = frame {
             return self.frame_pad(Some((exc, target, cleanup)), loc).map(Some);
         }
-        let slot = usize::from(t.region != Region::Body);
-        if let Some(pad) = t.pads[slot] {
+        if let Some(pad) = existing {
             return Ok(Some(pad));
         }
         let pad = self.landing_pad(exc, target, cleanup, None)?;
