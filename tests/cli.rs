@@ -403,3 +403,32 @@ fn a_panic_in_any_stage_is_an_internal_error_with_status_101() {
         assert!(!dir.path().join("ok").exists(), "{stage}: wrote output");
     }
 }
+
+#[test]
+fn a_very_long_operator_chain_compiles_without_overflowing_the_stack() {
+    let dir = temp();
+    let terms = vec!["1"; 20_000].join(" + ");
+    fs::write(
+        dir.path().join("long.py"),
+        format!("x = {terms}\nprint(x)\n"),
+    )
+    .unwrap();
+    let out = codon(dir.path(), &["build", "long.py", "--emit", "llvm"]);
+    assert_eq!(out.status.code(), Some(0), "stderr:\n{}", stderr(&out));
+    assert!(stdout(&out).contains("define"), "no LLVM IR printed");
+}
+
+#[test]
+fn diagnostics_have_no_colour_codes_when_stderr_is_not_a_terminal() {
+    let dir = temp();
+    fs::write(dir.path().join("bad.py"), "x = 1\nprint(x + 'a')\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codon"))
+        .args(["build", "bad.py", "-o", "bad"])
+        .current_dir(dir.path())
+        .env_remove("CODON_STDLIB")
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("cannot start codon");
+    assert_fails_with(&out, "bad.py:2:7: error: unsupported operand type(s) for +");
+    assert!(!stderr(&out).contains('\x1b'), "{:?}", stderr(&out));
+}

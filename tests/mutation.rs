@@ -108,7 +108,8 @@ fn tokens(src: &str) -> Vec<(usize, usize, std::mem::Discriminant<TokenKind>)> {
 /// `src` with one to three random token-level edits. Half of them replace a token with
 /// another of the same kind from the program (a name by a name, an operator by an operator),
 /// which mostly keeps the syntax valid and so exercises the type checker; the rest delete,
-/// duplicate or swap tokens, or put in a token from [`VOCABULARY`] or the program.
+/// duplicate or swap tokens, put in a token from [`VOCABULARY`] or the program, or (rarely)
+/// repeat a pair of tokens thousands of times to stress the depth of every stage.
 fn mutate(src: &str, rng: &mut fastrand::Rng) -> String {
     let mut text = src.to_string();
     for _ in 0..rng.usize(1..=3) {
@@ -124,23 +125,31 @@ fn mutate(src: &str, rng: &mut fastrand::Rng) -> String {
             let (s, e, _) = toks[rng.usize(..toks.len())];
             text[s..e].to_string()
         };
-        match rng.u8(..10) {
-            0..=4 => {
+        match rng.u8(..20) {
+            0 => {
+                // Repeats a pair of tokens (`+ x`, `[ 1`) many times: long operator chains,
+                // deep nesting, long argument lists.
+                if let Some(&(_, next_end, _)) = toks.get(i + 1) {
+                    let pair = format!(" {}", &text[start..next_end]);
+                    text.insert_str(next_end, &pair.repeat(rng.usize(2..3000)));
+                }
+            }
+            1..=10 => {
                 let same: Vec<&(usize, usize, _)> = toks.iter().filter(|t| t.2 == kind).collect();
                 let (s, e, _) = *same[rng.usize(..same.len())];
                 let word = text[s..e].to_string();
                 text.replace_range(start..end, &word);
             }
-            5 => text.replace_range(start..end, ""),
-            6 => text.insert_str(end, &format!(" {token}")),
-            7 => {
+            11 | 12 => text.replace_range(start..end, ""),
+            13 | 14 => text.insert_str(end, &format!(" {token}")),
+            15 | 16 => {
                 if let Some(&(next_start, next_end, _)) = toks.get(i + 1) {
                     let next = text[next_start..next_end].to_string();
                     text.replace_range(next_start..next_end, &token);
                     text.replace_range(start..end, &next);
                 }
             }
-            8 => {
+            17 | 18 => {
                 let word = if rng.bool() {
                     VOCABULARY[rng.usize(..VOCABULARY.len())].to_string()
                 } else {
