@@ -41,6 +41,8 @@ struct Figures {
     syntax_errors: usize,
     semantic_errors: usize,
     codegen_errors: usize,
+    /// The longest time one mutant took.
+    slowest: Duration,
 }
 
 fn repo_root() -> PathBuf {
@@ -131,7 +133,7 @@ fn mutate(src: &str, rng: &mut fastrand::Rng) -> String {
                 // deep nesting, long argument lists.
                 if let Some(&(_, next_end, _)) = toks.get(i + 1) {
                     let pair = format!(" {}", &text[start..next_end]);
-                    text.insert_str(next_end, &pair.repeat(rng.usize(2..3000)));
+                    text.insert_str(next_end, &pair.repeat(rng.usize(2..1000)));
                 }
             }
             1..=10 => {
@@ -289,9 +291,11 @@ fn mutants_of_every_test_program_compile_or_get_diagnostics() {
                     let (name, text) = &seeds[n % seeds.len()];
                     n += workers;
                     let mutant = mutate(text, &mut rng);
+                    let started = Instant::now();
                     let outcome = check(&mutant);
                     let mut f = figures.lock().unwrap();
                     f.mutants += 1;
+                    f.slowest = f.slowest.max(started.elapsed());
                     match outcome {
                         Ok(Outcome::Compiled) => f.compiled += 1,
                         Ok(Outcome::SyntaxError) => f.syntax_errors += 1,
@@ -314,7 +318,7 @@ fn mutants_of_every_test_program_compile_or_get_diagnostics() {
     let failures = failures.into_inner().unwrap();
     println!(
         "mutation test: {} seed programs, {} mutants in {:.1}s ({} compiled, {} syntax errors, \
-         {} semantic errors, {} refused by codegen), {} failures",
+         {} semantic errors, {} refused by codegen; slowest {:.1}s), {} failures",
         seeds.len(),
         figures.mutants,
         start.elapsed().as_secs_f64(),
@@ -322,6 +326,7 @@ fn mutants_of_every_test_program_compile_or_get_diagnostics() {
         figures.syntax_errors,
         figures.semantic_errors,
         figures.codegen_errors,
+        figures.slowest.as_secs_f64(),
         failures.len()
     );
     let mut refused = refused.into_inner().unwrap();

@@ -1104,7 +1104,7 @@ impl Fcx<'_, '_> {
     ) -> R<TExpr> {
         let what = format!("assignment to '{name}'");
         let (got, span) = (self.s.type_name(&value.ty), value.span);
-        let mismatch = format!("{what}: expected '{}', got '{got}'", self.s.type_name(t));
+        let mismatch = self.mismatch_message(&what, t, &value.ty);
         match self.coerce(value, t, &what) {
             Err(d) if d.message == mismatch => {
                 let want = self.s.type_name(t);

@@ -348,7 +348,7 @@ impl Fcx<'_, '_> {
     fn coerce_returned(&mut self, val: TExpr, ret: &Type) -> R<TExpr> {
         let (got, span) = (self.s.type_name(&val.ty), val.span);
         let want = self.s.type_name(ret);
-        let mismatch = format!("return value: expected '{want}', got '{got}'");
+        let mismatch = self.mismatch_message("return value", ret, &val.ty);
         match self.coerce(val, ret, "return value") {
             Err(d) if d.message == mismatch => {
                 let name = self
