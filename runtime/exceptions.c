@@ -21,6 +21,56 @@ static void drop_exception(_Unwind_Reason_Code reason, struct _Unwind_Exception 
  * many times (as CPython does for deep recursion). */
 #define SEQRT_REPEATS_SHOWN 3
 
+/* Source files larger than this are not read for traceback lines. */
+#define SEQRT_SOURCE_MAX (4 << 20)
+
+/* The text of the source file last read for a traceback (frames mostly share a file). */
+static const char *source_name;
+static seqrt_buf source_text;
+static int source_ok;
+
+/* Reads `file` into source_text unless it is the one read last; whether it could be read. */
+static int load_source(const char *file) {
+  if (source_name == file)
+    return source_ok;
+  source_name = file;
+  source_ok = 0;
+  int fd = open(file, SEQRT_O_RDONLY);
+  if (fd < 0)
+    return 0;
+  seqrt_buf_init(&source_text, 4096);
+  char chunk[4096];
+  long n;
+  while ((n = read(fd, chunk, sizeof chunk)) > 0 && source_text.len < SEQRT_SOURCE_MAX)
+    seqrt_buf_put(&source_text, chunk, n);
+  close(fd);
+  source_ok = n == 0;
+  return source_ok;
+}
+
+/* Writes line `line` of `file`, without its indentation, as CPython shows it under a frame;
+ * nothing when the file cannot be read (the program may run far from its sources). */
+static void put_source_line(seqrt_buf *b, const char *file, int64_t line) {
+  if (!file || line <= 0 || !load_source(file))
+    return;
+  const char *p = source_text.p, *end = p + source_text.len;
+  for (int64_t at = 1; at < line && p < end; at++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    p = nl ? nl + 1 : end;
+  }
+  const char *nl = p < end ? memchr(p, '\n', (size_t)(end - p)) : 0;
+  const char *stop = nl ? nl : end;
+  while (p < stop && (*p == ' ' || *p == '\t'))
+    p++;
+  while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '\r'))
+    stop--;
+  if (p == stop)
+    return;
+  seqrt_buf_puts(b, "    ");
+  seqrt_buf_put(b, p, stop - p);
+  seqrt_buf_putc(b, '\n');
+}
+
 static void put_frame(seqrt_buf *b, const char *file, int64_t line, const char *func) {
   seqrt_buf_puts(b, "  File \"");
   seqrt_buf_puts(b, file ? file : "<unknown>");
@@ -29,6 +79,7 @@ static void put_frame(seqrt_buf *b, const char *file, int64_t line, const char *
   seqrt_buf_puts(b, ", in ");
   seqrt_buf_puts(b, func ? func : "<unknown>");
   seqrt_buf_putc(b, '\n');
+  put_source_line(b, file, line);
 }
 
 static int same_frame(const seqrt_frame *a, const char *file, int64_t line, const char *func) {

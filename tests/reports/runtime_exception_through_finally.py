@@ -1,11 +1,16 @@
-def lookup(xs, i):
+def fetch(key):
+    if key != "ok":
+        raise LookupError("no entry for " + key)
+    return 1
+
+def lookup(key):
     try:
-        return xs[i]
+        return fetch(key)
     finally:
         print("lookup done")
 
 def middle():
-    return lookup([1, 2], 5)
+    return lookup("missing")
 
 try:
     middle()
