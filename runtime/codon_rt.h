@@ -55,12 +55,16 @@ double seq_float_round(double x, int64_t ndigits);    /* round(x, n), correctly 
 /* ---- exceptions (Itanium zero-cost EH) ---- */
 /* Raise `obj` (a heap object whose first field is the `str` message) of class `type_id`
  * named `type_name`. Never returns. An uncaught exception prints
- * "Traceback (most recent call last):\n  File \"FILE\", line N, in FUNC\nTYPE: MSG" to
+ * "Traceback (most recent call last):\n" then "  File \"FILE\", line N, in FUNC\n" for each
+ * calling frame recorded by seq_exc_add_frame and for the raise, then "TYPE: MSG" to
  * stderr, flushes stdout, and exits with status 1. */
 void seq_throw(void *obj, int64_t type_id, const char *type_name, const char *file, int64_t line,
                const char *func);
 void *seq_exc_object(void *unwind_exception);   /* the thrown object, from a landing pad's ptr */
 int64_t seq_exc_type_id(void *unwind_exception);
+/* Records a calling frame (file, line of the call, function) for the traceback; generated
+ * code calls it from a cleanup pad on each call outside `try`, then resumes unwinding. */
+void seq_exc_add_frame(void *unwind_exception, const char *file, int64_t line, const char *func);
 /* The personality routine named in every function that has landing pads. A landing pad with a
  * catch clause (any type info, usually null) catches every codon exception; the code after
  * the pad checks seq_exc_type_id and resumes unwinding (`resume`) when no clause matches.

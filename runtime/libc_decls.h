@@ -14,6 +14,10 @@
 SEQRT_LIBC long write(int fd, const void *buf, size_t n);
 SEQRT_LIBC long read(int fd, void *buf, size_t n);
 SEQRT_LIBC int isatty(int fd);
+SEQRT_LIBC int open(const char *path, int flags, ...);
+SEQRT_LIBC int close(int fd);
+/* open() flag, the same on Linux and macOS. */
+#define SEQRT_O_RDONLY 0
 
 /* Process control. */
 SEQRT_LIBC __attribute__((noreturn)) void exit(int status);

@@ -5,12 +5,14 @@ static int32_t saved_argc;
 static char **saved_argv;
 
 /* First call of main(): the collector must be initialised before any allocation (on macOS
- * GC_init is mandatory), and sys.argv is read lazily from the saved vector. */
+ * GC_init is mandatory), sys.argv is read lazily from the saved vector, and a stack overflow
+ * will report itself (after GC_init, which probes memory with handlers of its own). */
 void seq_init(int32_t argc, char **argv) {
   GC_init();
   saved_argc = argc;
   saved_argv = argv;
   seqrt_io_init();
+  seqrt_stack_overflow_init();
 }
 
 /* sys.exit() and the end of main(): buffered output must reach its descriptor first. */

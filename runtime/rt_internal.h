@@ -24,6 +24,10 @@ void seqrt_buf_repeat(seqrt_buf *b, const char *unit, int64_t unit_len, int64_t 
 void seqrt_buf_put_int(seqrt_buf *b, int64_t v);
 void seqrt_buf_finish(seqrt_buf *b, seq_str_t *out);
 
+/* ---- deep recursion (stack_overflow.c) ---- */
+/* Reports a stack overflow of the main thread as RecursionError; called once by seq_init. */
+void seqrt_stack_overflow_init(void);
+
 /* ---- output (io.c) ---- */
 void seqrt_io_init(void);
 void seqrt_flush_stdout(void);

@@ -396,3 +396,67 @@ fn source_errors_are_located_and_write_nothing() {
     assert_fails_with(&out, "bad.py:2:");
     assert!(!dir.path().join("bad").exists());
 }
+
+/// Asserts the internal-compiler-error report of a panic in `stage`: exit status 101, the
+/// stage named, a request to report it, and no Rust panic message or backtrace.
+fn assert_internal_error(out: &Output, stage: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(101), "stderr:\n{err}");
+    assert!(
+        err.starts_with(&format!("internal compiler error: {stage}: ")),
+        "{err}"
+    );
+    assert!(err.contains("please report it"), "{err}");
+    assert!(
+        !err.contains("thread '"),
+        "Rust's panic message leaked:\n{err}"
+    );
+    assert!(!err.contains("stack backtrace"), "{err}");
+}
+
+#[test]
+fn a_panic_in_any_stage_is_an_internal_error_with_status_101() {
+    let dir = temp();
+    fs::write(dir.path().join("ok.py"), "print(1)\n").unwrap();
+    for stage in ["sema", "codegen", "link"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_codon"))
+            .args(["build", "ok.py", "-o", "ok"])
+            .current_dir(dir.path())
+            .env_remove("CODON_STDLIB")
+            .env("RUST_BACKTRACE", "1")
+            .env("CODON_DEBUG_PANIC_IN", stage)
+            .output()
+            .expect("cannot start codon");
+        assert_internal_error(&out, stage);
+        assert!(!dir.path().join("ok").exists(), "{stage}: wrote output");
+    }
+}
+
+#[test]
+fn a_very_long_operator_chain_compiles_without_overflowing_the_stack() {
+    let dir = temp();
+    let terms = vec!["1"; 20_000].join(" + ");
+    fs::write(
+        dir.path().join("long.py"),
+        format!("x = {terms}\nprint(x)\n"),
+    )
+    .unwrap();
+    let out = codon(dir.path(), &["build", "long.py", "--emit", "llvm"]);
+    assert_eq!(out.status.code(), Some(0), "stderr:\n{}", stderr(&out));
+    assert!(stdout(&out).contains("define"), "no LLVM IR printed");
+}
+
+#[test]
+fn diagnostics_have_no_colour_codes_when_stderr_is_not_a_terminal() {
+    let dir = temp();
+    fs::write(dir.path().join("bad.py"), "x = 1\nprint(x + 'a')\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_codon"))
+        .args(["build", "bad.py", "-o", "bad"])
+        .current_dir(dir.path())
+        .env_remove("CODON_STDLIB")
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("cannot start codon");
+    assert_fails_with(&out, "bad.py:2:7: error: unsupported operand type(s) for +");
+    assert!(!stderr(&out).contains('\x1b'), "{:?}", stderr(&out));
+}

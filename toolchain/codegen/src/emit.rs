@@ -16,8 +16,38 @@ use crate::runtime_bitcode::runtime_bitcode;
 use crate::runtime_link::{internalize, merge_runtime, share_unit_symbols};
 use crate::target::{target_machine, triple};
 
+/// Stack for code generation: lowering recurses through expression trees, which are as
+/// deep as the longest operator chain in the source (`1 + 1 + … + 1`).
+const CODEGEN_STACK_BYTES: usize = 1 << 30;
+
+/// Runs `f` on a thread with [`CODEGEN_STACK_BYTES`] of stack (reserved, not committed). A
+/// panic in `f` continues in the caller.
+fn on_large_stack<T: Send>(
+    f: impl FnOnce() -> Result<T, CodegenError> + Send,
+) -> Result<T, CodegenError> {
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("codon-codegen".into())
+            .stack_size(CODEGEN_STACK_BYTES)
+            .spawn_scoped(scope, f)
+            .map_err(|e| CodegenError::Emit(format!("cannot start the code generator: {e}")))?;
+        worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
 /// Compiles `m` for `opts` and writes `what` to `path`.
 pub fn emit_to_file(
+    m: &cir::Module,
+    opts: &Options,
+    what: Emit,
+    path: &Path,
+) -> Result<(), CodegenError> {
+    on_large_stack(|| emit_to_file_here(m, opts, what, path))
+}
+
+fn emit_to_file_here(
     m: &cir::Module,
     opts: &Options,
     what: Emit,
@@ -31,6 +61,14 @@ pub fn emit_to_file(
 
 /// Compiles `m` for `opts` and returns `what` as text: LLVM IR or assembly.
 pub fn emit_to_string(m: &cir::Module, opts: &Options, what: Emit) -> Result<String, CodegenError> {
+    on_large_stack(|| emit_to_string_here(m, opts, what))
+}
+
+fn emit_to_string_here(
+    m: &cir::Module,
+    opts: &Options,
+    what: Emit,
+) -> Result<String, CodegenError> {
     if matches!(what, Emit::Object | Emit::Bitcode) {
         return Err(CodegenError::NotText(what));
     }

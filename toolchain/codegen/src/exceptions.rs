@@ -149,41 +149,128 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         self.g.cx.i32_type().const_int(action as u64, false)
     }
 
-    /// The landing pad calls must unwind to here, if the code is inside a `try` region that
-    /// handles exceptions (created on first use).
+    /// Where a call that may throw unwinds to: the landing pad of the innermost `try` region
+    /// that handles exceptions, if any. A source-level call (`call_loc` set, outside
+    /// generators) gets a pad of its own per line that first records this function's frame
+    /// in the exception's traceback and then goes on as the region's pad does, or resumes
+    /// unwinding when no region encloses it.
     pub(crate) fn unwind_dest(&mut self) -> R<Option<BasicBlock<'ctx>>> {
-        for level in (0..self.scopes.len()).rev() {
-            let Scope::Try(t) = &self.scopes[level] else {
-                continue;
+        let frame = self.call_loc.filter(|l| l.line > 0 && self.coro.is_none());
+        let handler = self
+            .scopes
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(level, scope)| {
+                let Scope::Try(t) = scope else { return None };
+                let target = t.target()?;
+                let slot = usize::from(t.region != Region::Body);
+                Some((
+                    level,
+                    slot,
+                    t.pads[slot],
+                    t.exc,
+                    target,
+                    t.finally.is_some(),
+                ))
+            });
+        let Some((level, slot, existing, exc, target, cleanup)) = handler else {
+            return match frame {
+                Some(loc) => self.frame_pad(None, loc).map(Some),
+                None => Ok(None),
             };
-            let Some(target) = t.target() else { continue };
-            let slot = usize::from(t.region != Region::Body);
-            if let Some(pad) = t.pads[slot] {
-                return Ok(Some(pad));
-            }
-            let (exc, cleanup) = (t.exc, t.finally.is_some());
-            let pad = self.landing_pad(exc, target, cleanup)?;
-            self.try_scope(level).pads[slot] = Some(pad);
+        };
+        if let Some(loc) = frame {
+            return self.frame_pad(Some((exc, target, cleanup)), loc).map(Some);
+        }
+        if let Some(pad) = existing {
             return Ok(Some(pad));
         }
-        Ok(None)
+        let pad = self.landing_pad(exc, target, cleanup, None)?;
+        self.try_scope(level).pads[slot] = Some(pad);
+        Ok(Some(pad))
     }
 
-    /// A landing pad catching every exception: stores it into `exc` and goes to `target`.
+    /// The pad of calls on line `loc.line` that records this frame: into a `try` region
+    /// (its exception slot, target and whether it has a `finally`), or out of the function.
+    fn frame_pad(
+        &mut self,
+        region: Option<(PointerValue<'ctx>, BasicBlock<'ctx>, bool)>,
+        loc: Loc,
+    ) -> R<BasicBlock<'ctx>> {
+        let key = (region.map(|r| r.1), loc.line);
+        if let Some(pad) = self.frame_pads.get(&key) {
+            return Ok(*pad);
+        }
+        let pad = match region {
+            Some((exc, target, cleanup)) => self.landing_pad(exc, target, cleanup, Some(loc))?,
+            None => self.resuming_frame_pad(loc)?,
+        };
+        self.frame_pads.insert(key, pad);
+        Ok(pad)
+    }
+
+    /// A cleanup pad that records the frame at `loc` and resumes unwinding.
+    fn resuming_frame_pad(&mut self, loc: Loc) -> R<BasicBlock<'ctx>> {
+        let saved = self.current();
+        let pad = self.block("frame.lpad");
+        self.b().position_at_end(pad);
+        let lp_ty = self.landing_pad_type();
+        let personality = self.g.rt(RtFn::Personality);
+        self.fv.set_personality_function(personality);
+        let lp = self
+            .b()
+            .build_landing_pad(lp_ty, personality, &[], true, "lp")?;
+        let exc = self
+            .b()
+            .build_extract_value(lp.into_struct_value(), 0, "exc")?;
+        self.add_frame(exc.into_pointer_value(), loc)?;
+        self.b().build_resume(lp.into_struct_value())?;
+        self.b().position_at_end(saved);
+        Ok(pad)
+    }
+
+    /// `seq_exc_add_frame(exc, file, line, function)` for this function at `loc`.
+    fn add_frame(&mut self, exc: PointerValue<'ctx>, loc: Loc) -> R<()> {
+        let m = self.g.m;
+        let file = self.g.cstr(
+            m.files
+                .get(loc.file as usize)
+                .map_or("<unknown>", String::as_str),
+        );
+        let func = self.g.cstr(traceback_name(self.func));
+        let line = self.g.cx.i64_type().const_int(u64::from(loc.line), false);
+        let add = self.g.rt(RtFn::AddFrame);
+        self.b().build_call(
+            add,
+            &[exc.into(), file.into(), line.into(), func.into()],
+            "",
+        )?;
+        Ok(())
+    }
+
+    /// `{ ptr, i32 }`, what a landing pad produces.
+    fn landing_pad_type(&self) -> inkwell::types::StructType<'ctx> {
+        let ptr = self.g.cx.ptr_type(Default::default());
+        self.g
+            .cx
+            .struct_type(&[ptr.into(), self.g.cx.i32_type().into()], false)
+    }
+
+    /// A landing pad catching every exception: records the frame at `frame` (when given),
+    /// stores the exception into `exc` and goes to `target`.
     fn landing_pad(
         &mut self,
         exc: PointerValue<'ctx>,
         target: BasicBlock<'ctx>,
         cleanup: bool,
+        frame: Option<Loc>,
     ) -> R<BasicBlock<'ctx>> {
         let saved = self.current();
         let pad = self.block("lpad");
         self.b().position_at_end(pad);
         let ptr = self.g.cx.ptr_type(Default::default());
-        let lp_ty = self
-            .g
-            .cx
-            .struct_type(&[ptr.into(), self.g.cx.i32_type().into()], false);
+        let lp_ty = self.landing_pad_type();
         let personality = self.g.rt(RtFn::Personality);
         let lp = self.b().build_landing_pad(
             lp_ty,
@@ -195,6 +282,9 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let obj = self
             .b()
             .build_extract_value(lp.into_struct_value(), 0, "exc")?;
+        if let Some(loc) = frame {
+            self.add_frame(obj.into_pointer_value(), loc)?;
+        }
         self.b().build_store(exc, obj)?;
         self.b().build_unconditional_branch(target)?;
         self.b().position_at_end(saved);
@@ -247,7 +337,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 .get(loc.file as usize)
                 .map_or("<unknown>", String::as_str),
         );
-        let func = self.g.cstr(&self.func.unmangled);
+        let func = self.g.cstr(traceback_name(self.func));
         let args: [BasicValueEnum<'ctx>; 6] = [
             obj.into(),
             type_id.into(),
@@ -257,7 +347,10 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             func.into(),
         ];
         let throw = self.g.rt(RtFn::Throw).as_global_value().as_pointer_value();
+        // The raise is the traceback's last line already: no frame pad for it.
+        let outer = self.call_loc.take();
         self.emit_call(RtFn::Throw.ty(self.g.cx), throw, &args, true)?;
+        self.call_loc = outer;
         self.b().build_unreachable()?;
         self.continue_dead();
         Ok(())
@@ -573,5 +666,14 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             }
         }
         Ok(())
+    }
+}
+
+/// How a traceback names the function: as written in source, and a module's top-level code
+/// (the function `MODULE.__init__`) as `<module>`, as CPython does.
+fn traceback_name(func: &cir::Func) -> &str {
+    match func.unmangled.strip_suffix(".__init__") {
+        Some(_) => "<module>",
+        None => &func.unmangled,
     }
 }

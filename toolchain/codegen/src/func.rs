@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use cir::{Func, FuncId, FuncKind, VarId};
+use cir::{Func, FuncId, FuncKind, Loc, VarId};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::Builder;
 use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, FunctionType};
@@ -48,6 +48,11 @@ pub(crate) struct FuncGen<'g, 'ctx, 'a> {
     pub caught: Vec<(PointerValue<'ctx>, PointerValue<'ctx>)>,
     /// Coroutine state when the function is a generator.
     pub coro: Option<Coro<'ctx>>,
+    /// Where the source-level call being lowered is; `None` for calls the compiler adds.
+    pub call_loc: Option<Loc>,
+    /// Landing pads recording this function's frame in a passing exception's traceback, by
+    /// the `try` target they lead to (none: out of the function) and the line of the call.
+    pub frame_pads: HashMap<(Option<BasicBlock<'ctx>>, u32), BasicBlock<'ctx>>,
 }
 
 impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
@@ -81,6 +86,8 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
             ret_slot: None,
             caught: Vec::new(),
             coro: None,
+            call_loc: None,
+            frame_pads: HashMap::new(),
         };
         let mut params = Vec::new();
         for (i, arg) in func.args.iter().enumerate() {
@@ -183,8 +190,9 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
         Ok(self.g.types.lower(ty)?.const_zero())
     }
 
-    /// Calls `callee` with signature `ty`. Inside a `try` region a call that `may_throw` becomes
-    /// an `invoke` unwinding to the region's landing pad. Returns the result unless `void`.
+    /// Calls `callee` with signature `ty`. A call that `may_throw` becomes an `invoke` where
+    /// [`FuncGen::unwind_dest`] gives a landing pad (inside a `try`, or a source-level call,
+    /// whose pad records the frame for tracebacks). Returns the result unless `void`.
     pub fn emit_call(
         &mut self,
         ty: FunctionType<'ctx>,

@@ -22,6 +22,9 @@ pub(crate) enum RtFn {
     ExcObject,
     /// `int64_t seq_exc_type_id(void *unwind_exception)`
     ExcTypeId,
+    /// `void seq_exc_add_frame(void *unwind_exception, const char *file, int64_t line,
+    /// const char *func)`
+    AddFrame,
     /// `int seq_personality(int version, int actions, uint64_t klass, void *exc, void *ctx)`
     Personality,
 }
@@ -36,6 +39,7 @@ impl RtFn {
             RtFn::Throw => "seq_throw",
             RtFn::ExcObject => "seq_exc_object",
             RtFn::ExcTypeId => "seq_exc_type_id",
+            RtFn::AddFrame => "seq_exc_add_frame",
             RtFn::Personality => "seq_personality",
         }
     }
@@ -61,6 +65,9 @@ impl RtFn {
             ),
             RtFn::ExcObject => ptr.fn_type(&[ptr.into()], false),
             RtFn::ExcTypeId => i64t.fn_type(&[ptr.into()], false),
+            RtFn::AddFrame => {
+                void.fn_type(&[ptr.into(), ptr.into(), i64t.into(), ptr.into()], false)
+            }
             RtFn::Personality => i32t.fn_type(
                 &[
                     i32t.into(),

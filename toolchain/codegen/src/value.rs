@@ -36,8 +36,18 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 .as_global_value()
                 .as_pointer_value()
                 .into()),
-            ValueKind::Call { func, args } => self.call(*func, args, v.ty),
-            ValueKind::CallIndirect { callee, args } => self.call_indirect(*callee, args, v.ty),
+            ValueKind::Call { func, args } => {
+                let outer = self.call_loc.replace(v.loc);
+                let result = self.call(*func, args, v.ty);
+                self.call_loc = outer;
+                result
+            }
+            ValueKind::CallIndirect { callee, args } => {
+                let outer = self.call_loc.replace(v.loc);
+                let result = self.call_indirect(*callee, args, v.ty);
+                self.call_loc = outer;
+                result
+            }
             ValueKind::Assign { var, value } => {
                 let x = self.value(*value)?;
                 let slot = self.var_slot(*var)?;

@@ -2,7 +2,7 @@
 //! the stage that was running, instead of Rust's default panic message, and reported once as
 //! `internal compiler error: STAGE: MESSAGE` with exit status 101.
 
-use std::backtrace::{Backtrace, BacktraceStatus};
+use std::backtrace::Backtrace;
 use std::sync::{Mutex, MutexGuard};
 
 use crate::errors::Error;
@@ -17,8 +17,12 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// Environment variable asking for the backtrace of an internal error (for codon's own
+/// developers; `RUST_BACKTRACE`, often set for other programs, does not print one).
+pub const BACKTRACE_VAR: &str = "CODON_BACKTRACE";
+
 /// Replaces Rust's panic message with a record of the panic (see [`take`]). With
-/// `RUST_BACKTRACE` set, the backtrace is printed at once.
+/// `CODON_BACKTRACE` set, the backtrace is printed at once.
 pub fn install_hook() {
     std::panic::set_hook(Box::new(|info| {
         let stage = *lock(&STAGE);
@@ -34,20 +38,28 @@ pub fn install_hook() {
                 loc.column()
             );
         }
-        let backtrace = Backtrace::capture();
-        if backtrace.status() == BacktraceStatus::Captured {
+        if std::env::var_os(BACKTRACE_VAR).is_some_and(|v| v != "0") {
+            let backtrace = Backtrace::force_capture();
             eprintln!("codon: panic in {stage}: {message}\n{backtrace}");
         }
         lock(&PANIC).get_or_insert((stage, message));
     }));
 }
 
+/// Environment variable naming a stage that must panic on entry: a debugging aid that lets
+/// tests (and anyone changing this file) see the internal-error report of a real panic.
+pub const FORCE_PANIC_VAR: &str = "CODON_DEBUG_PANIC_IN";
+
 /// Runs `f` as pipeline stage `name` (for attributing panics).
 pub fn stage<T>(name: &'static str, f: impl FnOnce() -> T) -> T {
     let outer = std::mem::replace(&mut *lock(&STAGE), name);
-    let result = f();
+    let forced = std::env::var_os(FORCE_PANIC_VAR).is_some_and(|v| v == name);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        assert!(!forced, "panic forced by {FORCE_PANIC_VAR}={name}");
+        f()
+    }));
     *lock(&STAGE) = outer;
-    result
+    result.unwrap_or_else(|payload| std::panic::resume_unwind(payload))
 }
 
 /// The panic recorded since the last call, as an internal error.

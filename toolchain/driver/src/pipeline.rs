@@ -114,7 +114,9 @@ fn build_executable(
     backend::emit_to_file(module, settings, codegen::Emit::Object, &object)?;
     ui.timed("codegen", start);
     let start = Instant::now();
-    link::link_executable(ui, settings.target, &[object], output)?;
+    ice::stage("link", || {
+        link::link_executable(ui, settings.target, &[object], output)
+    })?;
     ui.timed("link", start);
     Ok(())
 }

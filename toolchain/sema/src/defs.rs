@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use syntax::ast;
-use syntax::FileId;
+use syntax::{FileId, Span};
 
 use crate::typed::TBody;
 use crate::types::Type;
@@ -108,6 +108,8 @@ pub struct FuncDef {
 pub struct GlobalDef {
     pub name: String,
     pub ty: Option<Type>,
+    /// Where the assignment that decided `ty` is, for "first set here" notes.
+    pub first_set: Option<(FileId, Span)>,
 }
 
 /// A function realized for concrete argument types.
@@ -153,7 +155,11 @@ impl Defs {
     }
     /// Adds a global variable.
     pub fn add_global(&mut self, name: String, ty: Option<Type>) -> GlobalId {
-        self.globals.push(GlobalDef { name, ty });
+        self.globals.push(GlobalDef {
+            name,
+            ty,
+            first_set: None,
+        });
         GlobalId(self.globals.len() as u32 - 1)
     }
 }

@@ -57,17 +57,27 @@ pub fn compile_unit(
 ) -> Result<cir::Module, Vec<Diagnostic>> {
     let opts = opts.clone();
     on_big_stack(FileId(0), move || {
-        let mut s = Sema::new(map, opts);
-        s.entry_dir = unit.program_dir.clone();
-        load_prelude(&mut s, FileId(0))?;
-        let (own, init) = s.load_unit(unit, display)?;
-        let order = if unit.is_entry() {
-            Some(vec![s.module_init(s.builtins)?, init])
-        } else {
-            None
-        };
-        lower::Lowerer::for_unit(&mut s, own).lower_unit(init, order.as_deref())
+        check_unit(map, unit, display, opts).map_err(|d| vec![*d])
     })
+}
+
+/// [`compile_unit`]'s work, on the checker's thread.
+fn check_unit(
+    map: &mut SourceMap,
+    unit: &UnitSpec,
+    display: &str,
+    opts: Options,
+) -> R<cir::Module> {
+    let mut s = Sema::new(map, opts);
+    s.entry_dir = unit.program_dir.clone();
+    load_prelude(&mut s, FileId(0))?;
+    let (own, init) = s.load_unit(unit, display)?;
+    let order = if unit.is_entry() {
+        Some(vec![s.module_init(s.builtins)?, init])
+    } else {
+        None
+    };
+    lower::Lowerer::for_unit(&mut s, own).lower_unit(init, order.as_deref())
 }
 
 /// A module's file for a dotted module name, searching `dirs` in order (what `import` does).
@@ -107,13 +117,13 @@ pub fn resolve_relative(
 /// Runs the checker on its own thread with a large stack.
 fn on_big_stack(
     entry: FileId,
-    work: impl FnOnce() -> R<cir::Module> + Send,
+    work: impl FnOnce() -> Result<cir::Module, Vec<Diagnostic>> + Send,
 ) -> Result<cir::Module, Vec<Diagnostic>> {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("codon-sema".into())
             .stack_size(CHECK_STACK_BYTES)
-            .spawn_scoped(scope, move || work().map_err(|d| vec![*d]))
+            .spawn_scoped(scope, work)
             .map_err(|e| {
                 vec![Diagnostic::error(
                     entry,
@@ -132,20 +142,35 @@ fn on_big_stack(
     })
 }
 
-fn compile_on_this_thread(map: &mut SourceMap, entry: FileId, opts: Options) -> R<cir::Module> {
+/// Checks and lowers the program; the entry file's syntax errors are reported all together,
+/// later steps stop at their first error.
+fn compile_on_this_thread(
+    map: &mut SourceMap,
+    entry: FileId,
+    opts: Options,
+) -> Result<cir::Module, Vec<Diagnostic>> {
     let entry_path = PathBuf::from(&map.get(entry).name);
     let mut s = Sema::new(map, opts);
     s.entry_dir = entry_path
         .parent()
         .map(|p| p.to_path_buf())
         .unwrap_or_default();
-    load_prelude(&mut s, entry)?;
     let main_part = s.parse_loaded(entry)?;
+    check_and_lower(&mut s, entry, main_part).map_err(|d| vec![*d])
+}
+
+/// Loads the prelude, checks the parsed entry module and lowers the program.
+fn check_and_lower(
+    s: &mut Sema,
+    entry: FileId,
+    main_part: (FileId, std::rc::Rc<syntax::ast::Module>),
+) -> R<cir::Module> {
+    load_prelude(s, entry)?;
     let dir = s.entry_dir.clone();
     let main = s.add_module("__main__", dir, vec![main_part])?;
     let b_init = s.module_init(s.builtins)?;
     let m_init = s.module_init(main)?;
-    lower::Lowerer::new(&mut s).lower_program(&[b_init, m_init])
+    lower::Lowerer::new(s).lower_program(&[b_init, m_init])
 }
 
 /// Loads `stdlib/builtins/*.codon` (in file-name order) as the prelude every module sees.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use syntax::ast::{self, ExprKind, StmtKind};
-use syntax::{FileId, SourceFile, Span};
+use syntax::{Diagnostic, FileId, SourceFile, Span};
 
 use crate::context::{Sema, R};
 use crate::defs::{ClassDef, ClassKind, FuncDef, FuncDefId, ModuleDef, ModuleId, Symbol};
@@ -33,15 +33,16 @@ impl Sema<'_> {
         })?;
         let file = self.map.add(SourceFile::new(display, text));
         self.parse_loaded(file)
+            .map_err(|mut ds| Box::new(ds.remove(0)))
     }
 
-    /// Parses a file already in the source map.
-    pub fn parse_loaded(&mut self, file: FileId) -> R<(FileId, Rc<ast::Module>)> {
+    /// Parses a file already in the source map; on failure, every syntax error found.
+    pub fn parse_loaded(
+        &mut self,
+        file: FileId,
+    ) -> Result<(FileId, Rc<ast::Module>), Vec<Diagnostic>> {
         let text = self.map.get(file).text.clone();
-        match syntax::parse(&text, file) {
-            Ok(m) => Ok((file, Rc::new(m))),
-            Err(mut ds) => Err(Box::new(ds.remove(0))),
-        }
+        syntax::parse(&text, file).map(|m| (file, Rc::new(m)))
     }
 
     /// Creates a module from parsed files and registers its definitions.

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use syntax::ast::{self, ExprKind, FunctionBody};
-use syntax::{FileId, Span};
+use syntax::{Diagnostic, FileId, Span};
 
 use crate::check::{assigned_names, Fcx};
 use crate::context::{Sema, R};
@@ -14,6 +14,13 @@ use crate::types::Type;
 
 /// How many times a body is re-checked while later statements teach earlier ones their types.
 const MAX_PASSES: usize = 4;
+
+/// How many realizations of one function may be in progress at once (nested, each waiting on
+/// the next) with growing argument types before the recursion is taken to grow them forever.
+const MAX_NESTED_REALIZATIONS: usize = 16;
+
+/// Type sizes are counted up to this many nodes.
+const TYPE_SIZE_CAP: usize = 1 << 20;
 
 impl Sema<'_> {
     /// Whether a source function is a generator.
@@ -50,6 +57,67 @@ impl Sema<'_> {
         self.realize_with(def, args, None)
     }
 
+    /// Refuses to realize `def` for `args` when [`MAX_NESTED_REALIZATIONS`] realizations of it
+    /// are in progress (nested, each waiting on the next) and `args` are larger than all of
+    /// theirs: a recursion that calls itself with ever larger types (`f(x)` calling `f([x])`)
+    /// has no finite set of instances. (Recursing into smaller types, as the `__repr__` of a
+    /// nested list does, always ends.)
+    fn check_realization_depth(&self, def: FuncDefId, args: &[Type]) -> R<()> {
+        let size = |args: &[Type]| -> usize {
+            args.iter().map(|t| self.type_size(t, TYPE_SIZE_CAP)).sum()
+        };
+        let open = || {
+            self.defs
+                .reals
+                .iter()
+                .filter(|r| r.def == def && r.in_progress)
+        };
+        if open().count() < MAX_NESTED_REALIZATIONS {
+            return Ok(());
+        }
+        let new_size = size(args);
+        if open().any(|r| size(&r.args) >= new_size) {
+            return Ok(());
+        }
+        let fd = self.defs.func(def);
+        let mut types: Vec<String> = args.iter().map(|t| self.type_name(t)).collect();
+        for t in &mut types {
+            if t.chars().count() > 60 {
+                *t = format!("{}…", t.chars().take(60).collect::<String>());
+            }
+        }
+        Err(Box::new(
+            Diagnostic::error(
+                fd.file,
+                fd.ast.name.span,
+                format!(
+                    "'{}' calls itself with ever larger argument types, so it would need \
+                     infinitely many instances (the last with ({}))",
+                    fd.name,
+                    types.join(", ")
+                ),
+            )
+            .with_help("annotate the parameter types so that the recursion keeps one type"),
+        ))
+    }
+
+    /// How many nodes type `t` has, counting at most to `cap`.
+    fn type_size(&self, t: &Type, cap: usize) -> usize {
+        let inner: &[Type] = &match self.store.shallow(t) {
+            Type::Class { args, .. } => args,
+            Type::Func { captured, .. } => captured,
+            _ => vec![],
+        };
+        let mut size = 1;
+        for a in inner {
+            if size >= cap {
+                break;
+            }
+            size += self.type_size(a, cap - size);
+        }
+        size.min(cap)
+    }
+
     /// Like [`Sema::realize`], for a static method of a generic class whose generic arguments
     /// are given (`Ptr[int](n)`).
     pub fn realize_with(
@@ -65,6 +133,7 @@ impl Sema<'_> {
         if let Some(id) = self.defs.real_index.get(&(def, key.clone())) {
             return Ok(*id);
         }
+        self.check_realization_depth(def, &args)?;
         let mut name = self.mangle(def, &key);
         if self.defs.reals.iter().any(|r| r.name == name) {
             name = format!("{name}.{}", def.0);

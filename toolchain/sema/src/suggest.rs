@@ -57,6 +57,27 @@ pub fn operator_for(method: &str) -> Option<&'static str> {
     })
 }
 
+/// Python's wording for using a value of type `ty` in a way that needs the magic method
+/// `method` it lacks (`'int' object is not subscriptable`), for the methods behind syntax.
+pub fn missing_protocol(method: &str, ty: &str) -> Option<String> {
+    Some(match method {
+        "__getitem__" => format!("'{ty}' object is not subscriptable"),
+        "__setitem__" => format!("'{ty}' object does not support item assignment"),
+        "__delitem__" => format!("'{ty}' object does not support item deletion"),
+        "__iter__" => format!("'{ty}' object is not iterable"),
+        "__contains__" => format!("argument of type '{ty}' is not a container"),
+        "__len__" => format!("object of type '{ty}' has no len()"),
+        "__call__" => format!("'{ty}' object is not callable"),
+        "__neg__" => format!("bad operand type for unary -: '{ty}'"),
+        "__pos__" => format!("bad operand type for unary +: '{ty}'"),
+        "__invert__" => format!("bad operand type for unary ~: '{ty}'"),
+        "__enter__" | "__exit__" => {
+            format!("'{ty}' object does not support the context manager protocol")
+        }
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +95,18 @@ mod tests {
         assert_eq!(operator_for("__radd__"), Some("+"));
         assert_eq!(operator_for("__rshift__"), Some(">>"));
         assert_eq!(operator_for("__len__"), None);
+    }
+
+    #[test]
+    fn words_missing_protocols_as_python_does() {
+        assert_eq!(
+            missing_protocol("__getitem__", "int").as_deref(),
+            Some("'int' object is not subscriptable")
+        );
+        assert_eq!(
+            missing_protocol("__neg__", "str").as_deref(),
+            Some("bad operand type for unary -: 'str'")
+        );
+        assert_eq!(missing_protocol("startswith", "str"), None);
     }
 }

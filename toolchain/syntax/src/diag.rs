@@ -104,8 +104,9 @@ impl Diagnostic {
 }
 
 /// Renders a diagnostic as text: a first line `FILE:LINE:COL: error: MESSAGE` (1-based line
-/// and column), the source line with the span underlined, each label the same way (as a
-/// `note`), and a final `help: …` line if there is a hint. With `color`, ANSI escapes
+/// and column), the source line with the span underlined, the labels on that same line
+/// underlined below it with their messages, each other label as a `note` with its own
+/// snippet, and a final `help: …` line if there is a hint. With `color`, ANSI escapes
 /// highlight the parts.
 pub fn render(diag: &Diagnostic, map: &SourceMap, color: bool) -> String {
     let mut out = if color {
@@ -123,10 +124,40 @@ fn write_diagnostic(out: &mut Buffer, diag: &Diagnostic, map: &SourceMap) -> std
         Severity::Error => ("error", Color::Red),
         Severity::Warning => ("warning", Color::Yellow),
     };
-    write_located(out, map, diag.file, diag.span, severity, &diag.message, '^')?;
-    for label in &diag.labels {
-        let note = ("note", Color::Blue);
-        write_located(out, map, label.file, label.span, note, &label.message, '-')?;
+    let line_of = |file: FileId, span: Span| {
+        map.files()
+            .get(file.0)
+            .map(|source| (file, source.line_col(span.start).0))
+    };
+    let primary_line = line_of(diag.file, diag.span);
+    let (inline, notes): (Vec<&Label>, Vec<&Label>) = diag
+        .labels
+        .iter()
+        .partition(|l| primary_line.is_some() && line_of(l.file, l.span) == primary_line);
+    let primary = Marked {
+        file: diag.file,
+        span: diag.span,
+        underline: '^',
+        message: "",
+    };
+    let inline: Vec<Marked> = inline
+        .iter()
+        .map(|l| Marked {
+            file: l.file,
+            span: l.span,
+            underline: '-',
+            message: &l.message,
+        })
+        .collect();
+    write_located(out, map, &primary, severity, &diag.message, &inline)?;
+    for label in notes {
+        let note = Marked {
+            file: label.file,
+            span: label.span,
+            underline: '-',
+            message: "",
+        };
+        write_located(out, map, &note, ("note", Color::Blue), &label.message, &[])?;
     }
     if let Some(help) = &diag.help {
         out.set_color(ColorSpec::new().set_fg(Some(Color::Cyan)).set_bold(true))?;
@@ -137,20 +168,28 @@ fn write_diagnostic(out: &mut Buffer, diag: &Diagnostic, map: &SourceMap) -> std
     Ok(())
 }
 
-/// Writes `FILE:LINE:COL: KIND: MESSAGE` and the snippet for one location.
+/// A span to underline with `underline`, and the text written after the underline.
+struct Marked<'a> {
+    file: FileId,
+    span: Span,
+    underline: char,
+    message: &'a str,
+}
+
+/// Writes `FILE:LINE:COL: KIND: MESSAGE` for `main`, its source line, the underline of
+/// `main` and then one underline line for each of `extra` (spans on the same line).
 fn write_located(
     out: &mut Buffer,
     map: &SourceMap,
-    file: FileId,
-    span: Span,
+    main: &Marked,
     (kind, kind_color): (&str, Color),
     message: &str,
-    underline: char,
+    extra: &[Marked],
 ) -> std::io::Result<()> {
-    let Some(source) = map.files().get(file.0) else {
+    let Some(source) = map.files().get(main.file.0) else {
         return writeln!(out, "<unknown>: {kind}: {message}");
     };
-    let (line, col) = source.line_col(span.start);
+    let (line, col) = source.line_col(main.span.start);
     out.set_color(ColorSpec::new().set_bold(true))?;
     write!(out, "{}:{line}:{col}: ", source.name)?;
     out.set_color(ColorSpec::new().set_fg(Some(kind_color)).set_bold(true))?;
@@ -171,7 +210,33 @@ fn write_located(
     out.reset()?;
     writeln!(out, "{}", expand_tabs(text))?;
 
-    // Underline from the start column to the span's end, or to the end of the line.
+    for (marked, color) in
+        std::iter::once((main, kind_color)).chain(extra.iter().map(|m| (m, Color::Blue)))
+    {
+        let (pad, width) = underline_extent(source, line, marked.span);
+        out.set_color(&blue)?;
+        write!(out, "{:gutter$} | ", "")?;
+        out.set_color(ColorSpec::new().set_fg(Some(color)).set_bold(true))?;
+        write!(
+            out,
+            "{:pad$}{}",
+            "",
+            marked.underline.to_string().repeat(width)
+        )?;
+        if !marked.message.is_empty() {
+            write!(out, " {}", marked.message)?;
+        }
+        out.reset()?;
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// Where the underline of `span` goes on source line `line` (on which `span` starts): the
+/// columns before it and its width, to the span's end or the end of the line.
+fn underline_extent(source: &SourceFile, line: usize, span: Span) -> (usize, usize) {
+    let text = source.line_text(line);
+    let (_, col) = source.line_col(span.start);
     let (end_line, end_col) = source.line_col(span.end);
     let chars: Vec<char> = text.chars().collect();
     let start_idx = (col - 1).min(chars.len());
@@ -182,11 +247,7 @@ fn write_located(
     };
     let pad = display_width(&chars[..start_idx]);
     let width = display_width(&chars[start_idx..end_idx]).max(1);
-    out.set_color(&blue)?;
-    write!(out, "{:gutter$} | ", "")?;
-    out.set_color(ColorSpec::new().set_fg(Some(kind_color)).set_bold(true))?;
-    writeln!(out, "{:pad$}{}", "", underline.to_string().repeat(width))?;
-    out.reset()
+    (pad, width)
 }
 
 /// How many columns `chars` take when tabs are shown as four spaces.

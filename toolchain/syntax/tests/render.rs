@@ -79,3 +79,19 @@ fn error_at_end_of_file_and_unknown_file() {
     let other = Diagnostic::error(syntax::FileId(7), Span::new(0, 1), "lost");
     assert_eq!(render(&other, &map, false), "<unknown>: error: lost\n");
 }
+
+#[test]
+fn labels_on_the_primary_line_are_underlined_below_it() {
+    let src = "n = 1\nx = n + 'a'\n";
+    let (map, id) = map_with("t.py", src);
+    let diag = Diagnostic::error(id, Span::new(10, 17), "bad operands")
+        .with_label(id, Span::new(10, 11), "this is an 'int'")
+        .with_label(id, Span::new(14, 17), "this is a 'str'")
+        .with_label(id, Span::new(0, 1), "set here");
+    assert_eq!(
+        render(&diag, &map, false),
+        "t.py:2:5: error: bad operands\n  |\n2 | x = n + 'a'\n  |     ^^^^^^^\n\
+         \x20 |     - this is an 'int'\n  |         --- this is a 'str'\n\
+         t.py:1:1: note: set here\n  |\n1 | n = 1\n  | -\n"
+    );
+}

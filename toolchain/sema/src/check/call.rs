@@ -118,6 +118,9 @@ impl Fcx<'_, '_> {
     /// The "has no attribute" error, with a suggestion when a close name exists.
     pub fn no_attribute(&self, t: &Type, name: &str, span: Span) -> Box<syntax::Diagnostic> {
         let tn = self.s.type_name(t);
+        if let Some(message) = crate::suggest::missing_protocol(name, &tn) {
+            return self.err(span, message);
+        }
         let mut d = self.err(span, format!("'{tn}' object has no attribute '{name}'"));
         if let Some((class, _)) = self.s.class_of(t) {
             let mut names: Vec<String> = self.s.defs.class(class).methods.keys().cloned().collect();
@@ -359,13 +362,11 @@ impl Fcx<'_, '_> {
                     .filter(|p| matches!(p.kind, ParamKind::PosOnly | ParamKind::Normal))
                     .count();
                 let given = args.iter().filter(|a| a.name.is_none()).count();
-                return Ok(Err(self.err(
-                    span,
-                    format!(
-                        "{name}() takes {n} positional argument{} but {given} were given",
-                        if n == 1 { "" } else { "s" }
-                    ),
-                )));
+                let message = format!(
+                    "{name}() takes {n} positional argument{} but {given} were given",
+                    if n == 1 { "" } else { "s" }
+                );
+                return Ok(Err(self.arity_error(def, span, message)));
             }
         }
         for (i, a) in args.iter().enumerate() {
@@ -397,13 +398,38 @@ impl Fcx<'_, '_> {
             } else if p.default.is_some() {
                 *slot = Some(Slot::Default);
             } else {
-                return Ok(Err(self.err(
-                    span,
-                    format!("{name}() missing required argument: '{}'", p.name),
-                )));
+                let message = format!("{name}() missing required argument: '{}'", p.name);
+                return Ok(Err(self.arity_error(def, span, message)));
             }
         }
         Ok(Ok((slots, extra)))
+    }
+
+    /// A call's arguments do not fit `def`'s parameters: the error at the call, with a note
+    /// at the definition listing what it takes.
+    fn arity_error(&self, def: FuncDefId, span: Span, message: String) -> Box<syntax::Diagnostic> {
+        let fd = self.s.defs.func(def);
+        let params: Vec<String> = params_of(&fd.ast)
+            .iter()
+            .map(|p| match p.kind {
+                ParamKind::VarArgs => format!("*{}", p.name),
+                _ if p.default.is_some() => format!("{}=…", p.name),
+                _ => p.name.clone(),
+            })
+            .collect();
+        let note = format!(
+            "'{}' is defined here as {}({})",
+            fd.name,
+            fd.name,
+            params.join(", ")
+        );
+        Box::new(
+            syntax::Diagnostic::error(self.file, span, message).with_label(
+                fd.file,
+                fd.ast.name.span,
+                note,
+            ),
+        )
     }
 
     /// Calls `def` with the arguments (already known to fit).

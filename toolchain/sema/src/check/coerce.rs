@@ -123,13 +123,16 @@ impl Fcx<'_, '_> {
                 return self.coerce(inner, target, what);
             }
         }
-        Err(self.err(
-            e.span,
-            format!(
-                "{what}: expected '{}', got '{}'",
-                self.s.type_name(target),
-                self.s.type_name(&e.ty)
-            ),
-        ))
+        Err(self.err(e.span, self.mismatch_message(what, target, &e.ty)))
+    }
+
+    /// The message of [`Fcx::coerce`] when the value does not fit at all, so that callers can
+    /// recognise that error and word it for their context.
+    pub fn mismatch_message(&self, what: &str, target: &Type, got: &Type) -> String {
+        format!(
+            "{what}: expected '{}', got '{}'",
+            self.s.type_name(target),
+            self.s.type_name(got)
+        )
     }
 }

@@ -1,7 +1,7 @@
 //! Checking expressions: names, literals, operators, attributes, subscripts, displays.
 
 use syntax::ast::{self, BoolOpKind, CmpOp, Expr, ExprKind, UnaryOp};
-use syntax::Span;
+use syntax::{FileId, Span};
 
 use super::call::Arg;
 use super::{Binding, Fcx};
@@ -534,14 +534,21 @@ impl Fcx<'_, '_> {
             return self.binary(l2, method, r2, span);
         }
         let op = crate::suggest::operator_for(method).unwrap_or(method);
-        Err(self.err(
+        let (lt, rt) = (self.s.type_name(&l.ty), self.s.type_name(&r.ty));
+        let mut d = syntax::Diagnostic::error(
+            self.file,
             span,
-            format!(
-                "unsupported operand type(s) for {op}: '{}' and '{}'",
-                self.s.type_name(&l.ty),
-                self.s.type_name(&r.ty)
-            ),
-        ))
+            format!("unsupported operand type(s) for {op}: '{lt}' and '{rt}'"),
+        )
+        .with_label(self.file, l.span, format!("this has type '{lt}'"))
+        .with_label(self.file, r.span, format!("this has type '{rt}'"));
+        let scalar = |t: &str| matches!(t, "int" | "float" | "str" | "bool");
+        if scalar(&lt) && scalar(&rt) {
+            d = d.with_help(format!(
+                "convert one operand first, with {rt}(...) or {lt}(...)"
+            ));
+        }
+        Err(Box::new(d))
     }
 
     /// The overload that accepts positional arguments of these types, preferring one that
@@ -1216,9 +1223,46 @@ impl Fcx<'_, '_> {
                 l
             }
         };
+        self.first_set.entry(l).or_insert(span);
         let t = self.locals[l.0 as usize].1.clone();
-        let v = self.coerce(value, &t, &format!("assignment to '{n}'"))?;
+        let first = self.first_set.get(&l).map(|s| (self.file, *s));
+        let v = self.coerce_assigned(value, &t, n, first)?;
         Ok(vec![TStmt::Assign(TTarget::Local(l), v)])
+    }
+
+    /// Converts a value assigned to variable `name` to the variable's type `t`; a value that
+    /// does not fit is reported as a variable changing type, with a note at `first_set` (where
+    /// the variable got its type).
+    fn coerce_assigned(
+        &mut self,
+        value: TExpr,
+        t: &Type,
+        name: &str,
+        first_set: Option<(FileId, Span)>,
+    ) -> R<TExpr> {
+        let what = format!("assignment to '{name}'");
+        let (got, span) = (self.s.type_name(&value.ty), value.span);
+        let mismatch = self.mismatch_message(&what, t, &value.ty);
+        match self.coerce(value, t, &what) {
+            Err(d) if d.message == mismatch => {
+                let want = self.s.type_name(t);
+                let mut d = syntax::Diagnostic::error(
+                    self.file,
+                    span,
+                    format!(
+                        "'{name}' has type '{want}' and cannot be assigned a value of type '{got}'"
+                    ),
+                )
+                .with_help(format!(
+                    "a variable keeps one type; store the '{got}' value under a new name"
+                ));
+                if let Some((file, at)) = first_set.filter(|(_, at)| *at != span) {
+                    d = d.with_label(file, at, format!("'{name}' got type '{want}' here"));
+                }
+                Err(Box::new(d))
+            }
+            other => other,
+        }
     }
 
     /// The type a new variable gets from its first value (`None` starts an `Optional`).
@@ -1236,18 +1280,28 @@ impl Fcx<'_, '_> {
         &mut self,
         g: crate::defs::GlobalId,
         value: TExpr,
-        _span: Span,
+        span: Span,
     ) -> R<Vec<TStmt>> {
+        let file = self.file;
         let t = match self.s.defs.globals[g.0 as usize].ty.clone() {
             Some(t) => t,
             None => {
                 let t = self.initial_type(&value);
-                self.s.defs.globals[g.0 as usize].ty = Some(t.clone());
+                let global = &mut self.s.defs.globals[g.0 as usize];
+                global.ty = Some(t.clone());
+                global.first_set = Some((file, span));
                 t
             }
         };
-        let name = self.s.defs.globals[g.0 as usize].name.clone();
-        let v = self.coerce(value, &t, &format!("assignment to '{name}'"))?;
+        let global = &self.s.defs.globals[g.0 as usize];
+        let first = global.first_set;
+        let full_name = global.name.clone();
+        let name = full_name
+            .rsplit('.')
+            .next()
+            .unwrap_or(&full_name)
+            .to_string();
+        let v = self.coerce_assigned(value, &t, &name, first)?;
         Ok(vec![TStmt::Assign(TTarget::Global(g), v)])
     }
 }

@@ -42,6 +42,8 @@ pub struct Fcx<'s, 'm> {
     pub file: FileId,
     pub def: Option<FuncDefId>,
     pub locals: Vec<(String, Type)>,
+    /// Where each named local got its type (its first assignment), for "first set here" notes.
+    pub first_set: HashMap<LocalId, Span>,
     pub scope: HashMap<String, LocalId>,
     pub inner_scopes: Vec<HashMap<String, Binding>>,
     /// Names assigned in this function (so local to it).
@@ -51,6 +53,8 @@ pub struct Fcx<'s, 'm> {
     /// Module top-level code: assigned names are globals.
     pub toplevel: bool,
     pub ret: Type,
+    /// The value of the `return` that decided `ret`, for "returned here first" notes.
+    pub first_return: Option<Span>,
     /// The yielded type, once a `yield` is seen.
     pub yield_ty: Option<Type>,
     /// The first expression whose type could not be decided yet.
@@ -113,12 +117,14 @@ impl<'s, 'm> Fcx<'s, 'm> {
             file,
             def,
             locals: Vec::new(),
+            first_set: HashMap::new(),
             scope: HashMap::new(),
             inner_scopes: Vec::new(),
             local_names: HashSet::new(),
             global_names: HashSet::new(),
             toplevel: false,
             ret,
+            first_return: None,
             yield_ty: None,
             incomplete: None,
             generics: HashMap::new(),

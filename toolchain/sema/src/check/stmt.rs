@@ -329,8 +329,9 @@ impl Fcx<'_, '_> {
         let val = if self.s.store.is_resolved(&ret)
             || !matches!(self.s.store.shallow(&ret), Type::Var(_))
         {
-            self.coerce(val, &ret, "return value")?
+            self.coerce_returned(val, &ret)?
         } else {
+            self.first_return = Some(val.span);
             let t = if matches!(val.kind, TExprKind::Null)
                 && self.s.store.can_unify(&val.ty, &self.s.none_t())
             {
@@ -342,6 +343,33 @@ impl Fcx<'_, '_> {
             val
         };
         Ok(vec![TStmt::Return(Some(val))])
+    }
+
+    /// Converts a returned value to the function's return type; a value that does not fit is
+    /// reported with a note at the `return` that decided the type, when one did.
+    fn coerce_returned(&mut self, val: TExpr, ret: &Type) -> R<TExpr> {
+        let (got, span) = (self.s.type_name(&val.ty), val.span);
+        let want = self.s.type_name(ret);
+        let mismatch = self.mismatch_message("return value", ret, &val.ty);
+        match self.coerce(val, ret, "return value") {
+            Err(d) if d.message == mismatch => {
+                let name = self
+                    .def
+                    .map(|f| self.s.defs.func(f).name.clone())
+                    .unwrap_or_default();
+                let mut d = syntax::Diagnostic::error(
+                    self.file,
+                    span,
+                    format!("'{name}' returns '{want}', but this value has type '{got}'"),
+                )
+                .with_help("a function returns one type; convert the value, or return an Optional");
+                if let Some(first) = self.first_return.filter(|s| *s != span) {
+                    d = d.with_label(self.file, first, format!("'{want}' is returned here first"));
+                }
+                Err(Box::new(d))
+            }
+            other => other,
+        }
     }
 
     /// Whether the function being checked is a generator.

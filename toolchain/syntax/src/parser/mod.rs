@@ -1,9 +1,9 @@
 //! The parser: tokens to [`ast::Module`](crate::ast::Module).
 //!
 //! Statements are parsed by recursive descent (`stmt`, `compound`), expressions by
-//! precedence climbing (`expr`). Errors are returned as [`Diagnostic`]s; the first one stops
-//! the parse. Nesting is capped at [`MAX_DEPTH`] levels, and by a stack budget, so that no
-//! input can exhaust the stack.
+//! precedence climbing (`expr`). Errors are returned as [`Diagnostic`]s; after one, the parser
+//! skips to the next top-level statement and goes on. Nesting is capped at [`MAX_DEPTH`]
+//! levels, and by a stack budget, so that no input can exhaust the stack.
 
 mod atom;
 mod call;
@@ -40,36 +40,59 @@ fn stack_position() -> usize {
 /// frames, small.
 type PResult<T> = Result<T, Box<Diagnostic>>;
 
-/// Parses a whole source file. On failure returns the syntax errors found (currently the
-/// first one).
+/// How many syntax errors one parse reports at most (later ones are usually consequences).
+const MAX_ERRORS: usize = 20;
+
+/// A syntax error and the token position the parser had reached when it was found.
+struct SyntaxError {
+    diagnostic: Diagnostic,
+    pos: usize,
+}
+
+/// Parses a whole source file. On failure returns the syntax errors found: after an error
+/// the parser skips to the next top-level statement and goes on, so independent errors are
+/// reported together.
 pub fn parse(source: &str, file: FileId) -> Result<Module, Vec<Diagnostic>> {
     let LexOutput { tokens, error } = lexer::tokenize(source, file);
     let last = tokens.len().saturating_sub(1);
     let mut parser = Parser::new(source, file, tokens, Context::default());
-    let result = parser.parse_module();
-    let stopped_at_end = parser.pos >= last;
-    match (result, error) {
-        (Ok(module), None) => Ok(module),
-        (Ok(_), Some(lex)) => Err(vec![lex.diagnostic().clone()]),
-        (Err(diag), None) => Err(vec![*diag]),
-        (Err(diag), Some(lex)) => {
+    let (module, errors) = parser.parse_module();
+    let Some(lex) = error else {
+        if errors.is_empty() {
+            return Ok(module);
+        }
+        return Err(errors.into_iter().map(|e| e.diagnostic).collect());
+    };
+    // Parse errors before the lexer's error are independent of it; the first one after it
+    // (or at the end of the tokens, which stop at the lexer's error) may be its consequence,
+    // and everything later is noise.
+    let lex_start = lex.diagnostic().span.start;
+    let (before, after): (Vec<SyntaxError>, Vec<SyntaxError>) = errors
+        .into_iter()
+        .partition(|e| e.diagnostic.span.start < lex_start && e.pos < last);
+    let mut out: Vec<Diagnostic> = before.into_iter().map(|e| e.diagnostic).collect();
+    match after.into_iter().next() {
+        None => out.push(lex.diagnostic().clone()),
+        Some(first) => {
+            let stopped_at_end = first.pos >= last;
             let lexer_wins = match &lex {
                 // The tokens stop at the lexer's error: a parse error there is its consequence.
                 LexError::At(_) => stopped_at_end,
                 // A forgotten closing bracket shows up as a parse error on a later line.
                 LexError::Unclosed { open, .. } => {
                     stopped_at_end
-                        || lexer::line_of(source, diag.span.start as usize)
+                        || lexer::line_of(source, first.diagnostic.span.start as usize)
                             > lexer::line_of(source, open.start as usize)
                 }
             };
-            Err(vec![if lexer_wins {
+            out.push(if lexer_wins {
                 lex.diagnostic().clone()
             } else {
-                *diag
-            }])
+                first.diagnostic
+            });
         }
     }
+    Err(out)
 }
 
 /// What encloses the code being parsed, for `return`/`yield`/`break`/`continue` checks.

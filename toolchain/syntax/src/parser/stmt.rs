@@ -1,18 +1,55 @@
 //! Statement sequences, blocks and simple statements.
 
 use super::target::TargetUse;
-use super::{PResult, Parser};
+use super::{PResult, Parser, SyntaxError, MAX_ERRORS};
 use crate::ast::{Alias, Expr, ExprKind, Ident, Module, Stmt, StmtKind};
 use crate::token::{Keyword, TokenKind};
 
 impl Parser<'_> {
     /// `file: statements ENDMARKER`.
-    pub(super) fn parse_module(&mut self) -> PResult<Module> {
+    pub(super) fn parse_module(&mut self) -> (Module, Vec<SyntaxError>) {
         let mut body = Vec::new();
-        while !self.at(&TokenKind::Eof) {
-            self.parse_statement(&mut body)?;
+        let mut errors = Vec::new();
+        while !self.at(&TokenKind::Eof) && errors.len() < MAX_ERRORS {
+            if let Err(diagnostic) = self.parse_statement(&mut body) {
+                errors.push(SyntaxError {
+                    diagnostic: *diagnostic,
+                    pos: self.pos,
+                });
+                self.skip_to_next_toplevel_statement();
+            }
         }
-        Ok(Module { body })
+        (Module { body }, errors)
+    }
+
+    /// Error recovery: skips past the statement that failed (at least one token) to the start
+    /// of the next top-level statement, so that later, independent errors are found too.
+    fn skip_to_next_toplevel_statement(&mut self) {
+        let mut level: i64 = self.tokens[..self.pos]
+            .iter()
+            .map(|t| match t.kind {
+                TokenKind::Indent => 1,
+                TokenKind::Dedent => -1,
+                _ => 0,
+            })
+            .sum();
+        loop {
+            let tok = self.bump();
+            match tok.kind {
+                TokenKind::Eof => return,
+                TokenKind::Indent => level += 1,
+                TokenKind::Dedent => level -= 1,
+                _ => {}
+            }
+            let line_ended = matches!(tok.kind, TokenKind::Newline | TokenKind::Dedent);
+            let at_statement = !matches!(
+                self.kind(),
+                TokenKind::Newline | TokenKind::Indent | TokenKind::Dedent
+            );
+            if level <= 0 && line_ended && at_statement {
+                return;
+            }
+        }
     }
 
     /// One compound statement, or a line of `;`-separated simple statements, appended to `out`.

@@ -1,0 +1,2 @@
+width = 3
+area = width × 2

@@ -1,0 +1,2 @@
+greeting = "hello, world
+print(greeting)

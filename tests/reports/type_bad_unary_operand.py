@@ -1,0 +1,2 @@
+word = "up"
+print(-word)

@@ -1,0 +1,2 @@
+limit = 10
+print(limit())

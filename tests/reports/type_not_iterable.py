@@ -1,0 +1,3 @@
+count = 5
+for i in count:
+    print(i)

@@ -1,0 +1,2 @@
+code = 42
+first = code[0]

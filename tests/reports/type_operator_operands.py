@@ -1,0 +1,3 @@
+count = 3
+label = count + " items"
+print(label)
