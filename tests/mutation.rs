@@ -267,6 +267,9 @@ fn env_number(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// Stack of each worker: the driver runs sema and codegen on large stacks too.
+const WORKER_STACK_BYTES: usize = 512 << 20;
+
 #[test]
 fn mutants_of_every_test_program_compile_or_get_diagnostics() {
     let seeds = seeds();
@@ -285,7 +288,9 @@ fn mutants_of_every_test_program_compile_or_get_diagnostics() {
     std::thread::scope(|scope| {
         for worker in 0..workers {
             let (seeds, figures, failures, refused) = (&seeds, &figures, &failures, &refused);
-            scope.spawn(move || {
+            // As in the driver, the stages run on a large stack (deep programs recurse deeply).
+            let worker_thread = std::thread::Builder::new().stack_size(WORKER_STACK_BYTES);
+            let spawned = worker_thread.spawn_scoped(scope, move || {
                 let mut rng = fastrand::Rng::with_seed(seed.wrapping_add(worker as u64));
                 let mut n = worker;
                 while start.elapsed() < budget {
@@ -311,6 +316,7 @@ fn mutants_of_every_test_program_compile_or_get_diagnostics() {
                     }
                 }
             });
+            spawned.expect("a mutation worker thread starts");
         }
     });
     std::panic::set_hook(previous_hook);
