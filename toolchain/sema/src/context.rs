@@ -165,6 +165,19 @@ impl<'m> Sema<'m> {
             .unwrap_or_default()
     }
 
+    /// The class-level variable `name` of a class or of its nearest base class defining it.
+    pub fn class_var(&self, class: ClassId, name: &str) -> Option<crate::defs::GlobalId> {
+        let mut cur = Some(class);
+        while let Some(c) = cur {
+            let cd = self.defs.class(c);
+            if let Some(g) = cd.class_vars.get(name) {
+                return Some(*g);
+            }
+            cur = cd.base_class;
+        }
+        None
+    }
+
     /// Human-readable type name for messages and mangling (`List[int]`).
     pub fn type_name(&self, t: &Type) -> String {
         match self.store.shallow(t) {

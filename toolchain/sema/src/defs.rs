@@ -75,8 +75,9 @@ pub struct ClassDef {
     pub kind: ClassKind,
     /// Methods by name (overloads in definition order), inherited ones included.
     pub methods: HashMap<String, Vec<FuncDefId>>,
-    /// Fields declared by annotations in the class body, inherited ones first.
-    pub field_decls: Vec<(String, ast::Expr, ClassId)>,
+    /// Instance fields, inherited ones first: declared by annotations in the class body or
+    /// assigned through `self` in its methods (annotated or not), with the class declaring them.
+    pub field_decls: Vec<(String, Option<ast::Expr>, ClassId)>,
     pub base_class: Option<ClassId>,
     /// Class-level constants (`x = 1` in the body), as static globals.
     pub class_vars: HashMap<String, GlobalId>,

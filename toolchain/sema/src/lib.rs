@@ -2,6 +2,7 @@
 //! functions per argument types, and lowers the typed program to CIR.
 
 mod check;
+mod class_fields;
 mod context;
 mod defs;
 mod loader;

@@ -227,7 +227,7 @@ impl Sema<'_> {
                     target, annotation, ..
                 } => {
                     if let ExprKind::Name(n) = &target.kind {
-                        field_decls.push((n.clone(), annotation.clone(), id));
+                        field_decls.push((n.clone(), Some(annotation.clone()), id));
                     }
                 }
                 StmtKind::Assign { targets, value } => {
@@ -245,6 +245,22 @@ impl Sema<'_> {
                     }
                 }
                 _ => {}
+            }
+        }
+        if kind == ClassKind::Ref {
+            let mut skip: Vec<String> = field_decls.iter().map(|f| f.0.clone()).collect();
+            skip.extend(methods.iter().filter_map(|(name, defs)| {
+                let is_property = defs.iter().any(|d| {
+                    self.defs
+                        .func(*d)
+                        .decorators
+                        .iter()
+                        .any(|x| x == "property")
+                });
+                is_property.then(|| name.clone())
+            }));
+            for (name, ann) in crate::class_fields::assigned_attributes(&c.body, &skip) {
+                field_decls.push((name, ann, id));
             }
         }
         let cls = &mut self.defs.classes[id.0 as usize];

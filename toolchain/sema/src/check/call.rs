@@ -662,17 +662,33 @@ impl Fcx<'_, '_> {
         }
         let mut out = Vec::new();
         for (name, ann, owner) in decls {
-            let owner_file = self.s.defs.class(owner).file;
-            let owner_module = self.s.defs.class(owner).module;
-            let saved_ctx = (
-                std::mem::replace(&mut self.file, owner_file),
-                std::mem::replace(&mut self.module, owner_module),
-            );
-            let t = self
-                .eval_type(&ann)
-                .unwrap_or_else(|_| self.s.store.fresh());
-            self.file = saved_ctx.0;
-            self.module = saved_ctx.1;
+            let t = match ann {
+                Some(ann) => {
+                    let owner_file = self.s.defs.class(owner).file;
+                    let owner_module = self.s.defs.class(owner).module;
+                    let saved_ctx = (
+                        std::mem::replace(&mut self.file, owner_file),
+                        std::mem::replace(&mut self.module, owner_module),
+                    );
+                    let t = self
+                        .eval_type(&ann)
+                        .unwrap_or_else(|_| self.s.store.fresh());
+                    self.file = saved_ctx.0;
+                    self.module = saved_ctx.1;
+                    t
+                }
+                // A field a base class assigns has the base's type, so that an object of the
+                // subclass can be used as one of the base.
+                None if owner != class && self.s.defs.class(owner).generics.is_empty() => {
+                    let base = self.s.simple(owner);
+                    self.fields_of(&base)
+                        .into_iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, t)| t)
+                        .unwrap_or_else(|| self.s.store.fresh())
+                }
+                None => self.s.store.fresh(),
+            };
             out.push((name, t));
         }
         self.generics = saved;

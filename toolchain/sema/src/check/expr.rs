@@ -314,7 +314,7 @@ impl Fcx<'_, '_> {
                 }
             }
             Symbol::Class(c) => {
-                if let Some(g) = self.s.defs.class(c).class_vars.get(&attr.name).copied() {
+                if let Some(g) = self.s.class_var(c, &attr.name) {
                     let t = self.s.defs.globals[g.0 as usize].ty.clone();
                     return match t {
                         Some(t) => Ok(TExpr::new(TExprKind::Global(g), t, span)),
@@ -380,7 +380,7 @@ impl Fcx<'_, '_> {
             };
             return Ok(TExpr::new(TExprKind::Record(vec![obj]), ty, span));
         }
-        if let Some(g) = self.s.defs.class(class).class_vars.get(name).copied() {
+        if let Some(g) = self.s.class_var(class, name) {
             if let Some(t) = self.s.defs.globals[g.0 as usize].ty.clone() {
                 return Ok(TExpr::new(TExprKind::Global(g), t, span));
             }
@@ -827,7 +827,7 @@ impl Fcx<'_, '_> {
             ExprKind::Name(n) => self.assign_name(n, value, target.span),
             ExprKind::Attribute { value: obj, attr } => {
                 if let Some(Symbol::Class(c)) = self.static_symbol(obj) {
-                    if let Some(g) = self.s.defs.class(c).class_vars.get(&attr.name).copied() {
+                    if let Some(g) = self.s.class_var(c, &attr.name) {
                         return self.assign_global(g, value, target.span);
                     }
                 }
@@ -848,7 +848,7 @@ impl Fcx<'_, '_> {
         }
     }
 
-    /// `obj.name = value`: an existing field, a new field of `self`, or a property setter.
+    /// `obj.name = value`: a field, or a property setter; through an `Optional`, its value.
     fn set_attr(&mut self, obj: TExpr, name: &str, value: TExpr, span: Span) -> R<Vec<TStmt>> {
         let Some((class, _)) = self.s.class_of(&obj.ty) else {
             return Ok(vec![TStmt::Expr(
@@ -856,44 +856,46 @@ impl Fcx<'_, '_> {
             )]);
         };
         let fields = self.fields_of(&obj.ty);
-        let value = if let Some((_, t)) = fields.iter().find(|(n, _)| n == name) {
-            self.coerce(value, t, &format!("attribute '{name}'"))?
-        } else if self.s.defs.class(class).kind == crate::defs::ClassKind::Ref
-            && self.class == Some(class)
-        {
-            let resolved = self.resolve(&obj.ty);
-            if !self.s.store.is_resolved(&resolved) {
-                return Ok(vec![TStmt::Expr(
-                    self.defer(span, "the object whose attribute is set"),
-                )]);
+        if let Some((_, t)) = fields.iter().find(|(n, _)| n == name) {
+            if matches!(self.s.store.shallow(t), Type::Var(_)) {
+                let first = self.initial_type(&value);
+                self.s.store.unify(t, &first);
             }
-            let vt = if let TExprKind::Null = value.kind {
-                if self.s.store.can_unify(&value.ty, &self.s.none_t()) {
-                    let inner = self.s.store.fresh();
-                    self.s.optional_t(inner)
-                } else {
-                    value.ty.clone()
-                }
-            } else {
-                value.ty.clone()
-            };
-            let mut all = fields;
-            all.push((name.to_string(), vt.clone()));
-            self.s.defs.fields.insert(resolved, all);
-            self.coerce(value, &vt, &format!("attribute '{name}'"))?
-        } else {
-            return Err(self.no_attribute(&obj.ty, name, span));
-        };
-        let none = self.s.none_t();
-        Ok(vec![TStmt::Expr(TExpr::new(
-            TExprKind::SetField {
-                obj: Box::new(obj),
-                name: name.to_string(),
-                value: Box::new(value),
-            },
-            none,
-            span,
-        ))])
+            let value = self.coerce(value, t, &format!("attribute '{name}'"))?;
+            let none = self.s.none_t();
+            return Ok(vec![TStmt::Expr(TExpr::new(
+                TExprKind::SetField {
+                    obj: Box::new(obj),
+                    name: name.to_string(),
+                    value: Box::new(value),
+                },
+                none,
+                span,
+            ))]);
+        }
+        let setter = format!("{name}.setter");
+        let setters: Vec<_> = self
+            .s
+            .methods(class, name)
+            .into_iter()
+            .filter(|d| self.s.defs.func(*d).decorators.contains(&setter))
+            .collect();
+        if !setters.is_empty() {
+            let args = vec![
+                Arg {
+                    name: None,
+                    value: obj,
+                },
+                Arg { name: None, value },
+            ];
+            let call = self.call_overloads(&setters, args, span, &setter)?;
+            return Ok(vec![TStmt::Expr(call)]);
+        }
+        if class == self.s.core().optional {
+            let inner = self.demote(obj)?.expect("optionals can be unwrapped");
+            return self.set_attr(inner, name, value, span);
+        }
+        Err(self.no_attribute(&obj.ty, name, span))
     }
 
     fn unpack(&mut self, items: &[Expr], value: TExpr, span: Span) -> R<Vec<TStmt>> {
