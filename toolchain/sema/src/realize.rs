@@ -418,7 +418,25 @@ impl Fcx<'_, '_> {
                 ),
             ));
         }
-        for (param, ty) in params.iter().zip(args) {
+        let is_classmethod = class.is_some()
+            && self
+                .s
+                .defs
+                .func(def)
+                .decorators
+                .iter()
+                .any(|d| d == "classmethod");
+        for (i, (param, ty)) in params.iter().zip(args).enumerate() {
+            if i == 0 && is_classmethod {
+                // `cls` stands for the class the method was called on; its argument is a
+                // placeholder of that class's instance type.
+                self.new_local(&param.name.name, ty.clone());
+                if let Some((c, _)) = self.s.class_of(ty) {
+                    self.static_names
+                        .insert(param.name.name.clone(), crate::defs::Symbol::Class(c));
+                }
+                continue;
+            }
             if let Some(ann) = &param.annotation {
                 let want = self.eval_type(ann)?;
                 self.s.store.unify(&want, ty);

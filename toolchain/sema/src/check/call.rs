@@ -81,8 +81,11 @@ impl Fcx<'_, '_> {
         let methods = self.s.methods(class, name);
         if methods.is_empty() {
             let ty = obj.ty.clone();
-            return match self.demote(obj)? {
-                Some(d) => self.call_method_named(d, name, args, what),
+            if let Some(d) = self.demote(obj.clone())? {
+                return self.call_method_named(d, name, args, what);
+            }
+            return match self.protocol_default(obj, name, args)? {
+                Some(e) => Ok(e),
                 None => Err(self.no_attribute(&ty, name, span)),
             };
         }
@@ -782,8 +785,7 @@ impl Fcx<'_, '_> {
             }
         }
         match &func.kind {
-            ExprKind::Name(n) if !self.is_variable(n) => match self.s.lookup_symbol(self.module, n)
-            {
+            ExprKind::Name(n) if !self.is_variable(n) => match self.lookup(n) {
                 Some(Symbol::Func(defs)) => {
                     self.call_overloads(&defs, targs, span, &format!("{n}()"))
                 }
@@ -855,6 +857,17 @@ impl Fcx<'_, '_> {
                                 let t = self.fresh_instance(c);
                                 return Err(self.no_attribute(&t, &attr.name, attr.span));
                             }
+                            if self.has_decorator(methods[0], "classmethod") {
+                                let t = self.fresh_instance(c);
+                                let placeholder = TExpr::new(TExprKind::Null, t, value.span);
+                                targs.insert(
+                                    0,
+                                    Arg {
+                                        name: None,
+                                        value: placeholder,
+                                    },
+                                );
+                            }
                             return self.call_overloads(
                                 &methods,
                                 targs,
@@ -878,7 +891,7 @@ impl Fcx<'_, '_> {
                 let methods = self.s.methods(class, &attr.name);
                 if methods.is_empty() {
                     let ty = obj.ty.clone();
-                    if let Some(d) = self.demote(obj)? {
+                    if let Some(d) = self.demote(obj.clone())? {
                         let tmp = ast::Expr::new(ExprKind::Name(".demoted".into()), value.span);
                         let (lid, set) = self.temp(d);
                         self.inner_scopes.push(std::collections::HashMap::from([(
@@ -896,6 +909,12 @@ impl Fcx<'_, '_> {
                         self.inner_scopes.pop();
                         return Ok(Fcx::block(vec![set], r?));
                     }
+                    if targs.iter().all(|a| a.name.is_none()) {
+                        let values = targs.into_iter().map(|a| a.value).collect();
+                        if let Some(e) = self.protocol_default(obj, &attr.name, values)? {
+                            return Ok(e);
+                        }
+                    }
                     return Err(self.no_attribute(&ty, &attr.name, attr.span));
                 }
                 if self
@@ -908,6 +927,11 @@ impl Fcx<'_, '_> {
                 {
                     return self.call_overloads(&methods, targs, span, &format!("{}()", attr.name));
                 }
+                let obj = if self.has_decorator(methods[0], "classmethod") {
+                    TExpr::new(TExprKind::Null, obj.ty, obj.span)
+                } else {
+                    obj
+                };
                 let mut all = vec![Arg {
                     name: None,
                     value: obj,
@@ -931,6 +955,11 @@ impl Fcx<'_, '_> {
         }
     }
 
+    /// Whether a function is decorated with `name`.
+    pub fn has_decorator(&self, def: FuncDefId, name: &str) -> bool {
+        self.s.defs.func(def).decorators.iter().any(|d| d == name)
+    }
+
     /// A class instance type with fresh generic arguments.
     pub fn fresh_instance(&mut self, c: ClassId) -> Type {
         let n = self.s.defs.class(c).generics.len();
@@ -945,12 +974,10 @@ impl Fcx<'_, '_> {
     /// The module or class a name expression denotes, when it is not a variable.
     pub fn static_symbol(&mut self, e: &ast::Expr) -> Option<Symbol> {
         match &e.kind {
-            ExprKind::Name(n) if !self.is_variable(n) => {
-                match self.s.lookup_symbol(self.module, n)? {
-                    s @ (Symbol::Module(_) | Symbol::Class(_)) => Some(s),
-                    _ => None,
-                }
-            }
+            ExprKind::Name(n) if !self.is_variable(n) => match self.lookup(n)? {
+                s @ (Symbol::Module(_) | Symbol::Class(_)) => Some(s),
+                _ => None,
+            },
             ExprKind::Attribute { value, attr } => match self.static_symbol(value)? {
                 Symbol::Module(m) => match self.s.defs.module(m).symbols.get(&attr.name)? {
                     s @ (Symbol::Module(_) | Symbol::Class(_)) => Some(s.clone()),

@@ -13,6 +13,9 @@ use crate::types::Type;
 impl Fcx<'_, '_> {
     /// Whether `n` names a variable (local, captured or global) rather than a function/class.
     pub fn is_variable(&self, n: &str) -> bool {
+        if self.static_names.contains_key(n) {
+            return false;
+        }
         if self.inner_scopes.iter().any(|s| s.contains_key(n)) || self.scope.contains_key(n) {
             return true;
         }
@@ -254,7 +257,7 @@ impl Fcx<'_, '_> {
                 format!("local variable '{n}' referenced before assignment"),
             ));
         }
-        match self.s.lookup_symbol(self.module, n) {
+        match self.lookup(n) {
             Some(Symbol::Global(g)) => match self.s.defs.globals[g.0 as usize].ty.clone() {
                 Some(t) => Ok(TExpr::new(TExprKind::Global(g), t, span)),
                 None => Err(self.err(span, format!("name '{n}' is used before it is assigned"))),
@@ -496,7 +499,7 @@ impl Fcx<'_, '_> {
                 return self.call_def(*d, args, span);
             }
         }
-        let rmethod = format!("__r{}", &method[2..]);
+        let rmethod = super::protocols::reflected(method);
         for d in self.s.methods(rc, &rmethod) {
             if self.fits_call(d, &[r.ty.clone(), l.ty.clone()])? {
                 let (lid, set) = self.temp(l);
@@ -513,6 +516,11 @@ impl Fcx<'_, '_> {
                 ];
                 let call = self.call_def(d, args, span)?;
                 return Ok(Fcx::block(vec![set], call));
+            }
+        }
+        if lm.is_empty() && self.s.defs.class(lc).kind == crate::defs::ClassKind::Ref {
+            if let Some(e) = self.protocol_default(l.clone(), method, vec![r.clone()])? {
+                return Ok(e);
             }
         }
         let core = self.s.core();

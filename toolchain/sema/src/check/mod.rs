@@ -7,6 +7,7 @@ mod coerce;
 mod expr;
 mod intrinsics;
 mod names;
+mod protocols;
 mod stmt;
 mod types_expr;
 
@@ -63,6 +64,8 @@ pub struct Fcx<'s, 'm> {
     pub ctor_args: Option<Vec<Type>>,
     /// Calls made before their argument types were known, realized when the body is done.
     pub pending: Vec<PendingCall>,
+    /// Names standing for a class rather than a value (a class method's `cls`).
+    pub static_names: HashMap<String, crate::defs::Symbol>,
 }
 
 /// A call waiting for its argument types.
@@ -105,6 +108,16 @@ impl<'s, 'm> Fcx<'s, 'm> {
             class,
             ctor_args: None,
             pending: Vec::new(),
+            static_names: HashMap::new(),
+        }
+    }
+
+    /// What a name that is not a variable denotes: a class parameter, or a module-level or
+    /// prelude definition.
+    pub fn lookup(&self, n: &str) -> Option<crate::defs::Symbol> {
+        match self.static_names.get(n) {
+            Some(sym) => Some(sym.clone()),
+            None => self.s.lookup_symbol(self.module, n),
         }
     }
 

@@ -108,7 +108,7 @@ impl Fcx<'_, '_> {
     /// The class a (possibly dotted) name denotes.
     pub fn class_named(&mut self, name: &str, e: &Expr) -> R<ClassId> {
         let sym = match &e.kind {
-            ExprKind::Name(n) => self.s.lookup_symbol(self.module, n),
+            ExprKind::Name(n) => self.lookup(n),
             ExprKind::Attribute { value, attr } => match &value.kind {
                 ExprKind::Name(m) => match self.s.lookup_symbol(self.module, m) {
                     Some(Symbol::Module(mid)) => {
