@@ -378,8 +378,44 @@ impl Fcx<'_, '_> {
         Ok(Ok((slots, extra)))
     }
 
-    /// Calls `def` with the arguments (already known to fit).
+    /// Calls `def` with the arguments (already known to fit), evaluating them in the order
+    /// they are written even when keywords give them in another order than the parameters.
     pub fn call_def(&mut self, def: FuncDefId, args: Vec<Arg>, span: Span) -> R<TExpr> {
+        let (slots, _) = self.arrange(def, &args, span)??;
+        let order: Vec<usize> = slots
+            .iter()
+            .filter_map(|s| match s {
+                Some(Slot::Arg(i)) => Some(*i),
+                _ => None,
+            })
+            .collect();
+        if order.windows(2).all(|w| w[0] < w[1]) {
+            return self.call_def_in_order(def, args, span);
+        }
+        let mut pre = Vec::new();
+        let mut held = Vec::new();
+        for a in args {
+            let constant = matches!(
+                a.value.kind,
+                TExprKind::Int(_) | TExprKind::Float(_) | TExprKind::Bool(_) | TExprKind::Str(_)
+            );
+            let value = if constant {
+                a.value
+            } else {
+                let (l, set) = self.temp(a.value);
+                pre.push(set);
+                self.local(l, span)
+            };
+            held.push(Arg {
+                name: a.name,
+                value,
+            });
+        }
+        let call = self.call_def_in_order(def, held, span)?;
+        Ok(Fcx::block(pre, call))
+    }
+
+    fn call_def_in_order(&mut self, def: FuncDefId, args: Vec<Arg>, span: Span) -> R<TExpr> {
         let ctor = self.ctor_args.clone();
         let (slots, extra) = self.arrange(def, &args, span)??;
         let fd = self.s.defs.func(def);

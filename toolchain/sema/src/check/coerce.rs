@@ -40,6 +40,17 @@ impl Fcx<'_, '_> {
                     Err(_) => false,
                 }
             }
+            (
+                Type::Class {
+                    class: vc,
+                    args: va,
+                },
+                Type::Class { class: tc, .. },
+            ) if *vc == core.optional && *tc != core.optional => {
+                // an optional is unwrapped (raising on None) where its value is expected
+                let inner = va[0].clone();
+                self.fits(&inner, target)
+            }
             (Type::Class { class: vc, .. }, Type::Class { class: tc, .. }) if vc != tc => {
                 (*vc == core.int && *tc == core.float)
                     || (*vc == core.bool_ && *tc == core.int)
@@ -118,7 +129,7 @@ impl Fcx<'_, '_> {
             return Ok(e);
         }
         if let Type::Class { class, args } = &v {
-            if *class == core.optional && self.s.store.can_unify(&args[0], target) {
+            if *class == core.optional && self.fits(&args[0], target) {
                 let inner = self.demote(e)?.expect("optionals can be unwrapped");
                 return self.coerce(inner, target, what);
             }

@@ -4,6 +4,7 @@
 mod call;
 mod closures;
 mod coerce;
+mod expected;
 mod expr;
 mod intrinsics;
 mod names;

@@ -61,8 +61,7 @@ impl Fcx<'_, '_> {
                 let t = self.eval_type(annotation)?;
                 match value {
                     Some(v) => {
-                        let v = self.check_expr(v)?;
-                        let v = self.coerce(v, &t, "annotated assignment")?;
+                        let v = self.check_expected(v, &t, "annotated assignment")?;
                         self.assign_to(target, v)
                     }
                     None => Ok(vec![]),
@@ -319,11 +318,13 @@ impl Fcx<'_, '_> {
         if self.yield_ty.is_some() || self.is_generator() {
             return Ok(vec![TStmt::Return(None)]);
         }
+        let ret = self.ret.clone();
+        let declared = !matches!(self.s.store.shallow(&ret), Type::Var(_));
         let val = match v {
+            Some(e) if declared => self.check_expected(e, &ret, "return value")?,
             Some(e) => self.check_expr(e)?,
             None => self.none(span),
         };
-        let ret = self.ret.clone();
         let val = if self.s.store.is_resolved(&ret)
             || !matches!(self.s.store.shallow(&ret), Type::Var(_))
         {
