@@ -29,6 +29,7 @@ pub struct Core {
     pub dict: ClassId,
     pub set: ClassId,
     pub slice: ClassId,
+    pub function: ClassId,
 }
 
 /// Everything shared while checking one program.
@@ -128,6 +129,27 @@ impl<'m> Sema<'m> {
         Type::Class {
             class: self.core().generator,
             args: vec![t],
+        }
+    }
+
+    /// `Function[Tuple[args], ret]`: a function value of one signature.
+    pub fn function_t(&self, args: Vec<Type>, ret: Type) -> Type {
+        Type::Class {
+            class: self.core().function,
+            args: vec![self.tuple_t(args), ret],
+        }
+    }
+
+    /// The argument and return types of a `Function` type.
+    pub fn function_sig(&self, t: &Type) -> Option<(Vec<Type>, Type)> {
+        match self.store.shallow(t) {
+            Type::Class { class, args } if class == self.core().function => {
+                match self.store.shallow(&args[0]) {
+                    Type::Class { args: a, .. } => Some((a, args[1].clone())),
+                    _ => None,
+                }
+            }
+            _ => None,
         }
     }
 

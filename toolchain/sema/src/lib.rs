@@ -123,6 +123,7 @@ fn load_prelude(s: &mut Sema, entry: FileId) -> R<()> {
         dict: class("dict")?,
         set: class("set")?,
         slice: class("slice")?,
+        function: class("Function")?,
     });
     Ok(())
 }

@@ -72,6 +72,17 @@ pub enum TExprKind {
     MakeOptional(Box<TExpr>),
     OptionalHas(Box<TExpr>),
     OptionalGet(Box<TExpr>),
+    /// A function value (`Function[…]`) calling realization `real` with the captured values
+    /// first, then the call's arguments.
+    MakeFunction {
+        real: RealId,
+        captured: Vec<TExpr>,
+    },
+    /// A call through a function value (`callee` is read twice: a local or a global).
+    CallFunction {
+        callee: Box<TExpr>,
+        args: Vec<TExpr>,
+    },
     /// Reinterpretation between reference types (upcast) or pointer types.
     Cast(Box<TExpr>),
     Ternary {

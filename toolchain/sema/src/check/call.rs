@@ -239,7 +239,7 @@ impl Fcx<'_, '_> {
     }
 
     /// Evaluates an annotation of `def` in the module it was written in.
-    fn eval_type_in(&mut self, def: FuncDefId, ann: &ast::Expr) -> R<Type> {
+    pub fn eval_type_in(&mut self, def: FuncDefId, ann: &ast::Expr) -> R<Type> {
         let fd = self.s.defs.func(def);
         let saved = (
             std::mem::replace(&mut self.module, fd.module),
@@ -555,6 +555,9 @@ impl Fcx<'_, '_> {
                 Ok(Fcx::block(vec![set], call))
             }
             Type::Var(_) => Ok(self.defer(span, "the called value")),
+            _ if self.s.function_sig(&callee.ty).is_some() => {
+                self.call_function_value(callee, args, span)
+            }
             other => {
                 if let Some((class, _)) = self.s.class_of(&other) {
                     let m = self.s.methods(class, "__call__");
@@ -576,7 +579,7 @@ impl Fcx<'_, '_> {
     }
 
     /// The overload set a function item stands for (itself and same-named siblings).
-    fn overloads_of(&self, def: FuncDefId) -> Vec<FuncDefId> {
+    pub fn overloads_of(&self, def: FuncDefId) -> Vec<FuncDefId> {
         let fd = self.s.defs.func(def);
         if let Some(c) = fd.class {
             let m = self.s.methods(c, &fd.name);
@@ -806,10 +809,18 @@ impl Fcx<'_, '_> {
                 }
                 continue;
             }
-            targs.push(Arg {
-                name: None,
-                value: self.check_expr(a)?,
-            });
+            let shaped = matches!(a.kind, ExprKind::BinOp { .. } | ExprKind::IfExp { .. })
+                || super::expected::is_display(a);
+            let want = if shaped {
+                self.expected_argument(func, targs.len())?
+            } else {
+                None
+            };
+            let value = match want {
+                Some(t) => self.check_expected(a, &t, "argument")?,
+                None => self.check_expr(a)?,
+            };
+            targs.push(Arg { name: None, value });
         }
         for k in keywords {
             match &k.arg {

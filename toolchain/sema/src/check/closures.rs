@@ -91,19 +91,16 @@ impl Fcx<'_, '_> {
     /// function it makes a closure bound to the name.
     pub fn check_def(&mut self, f: &ast::FunctionDef, span: Span) -> R<Vec<TStmt>> {
         if self.toplevel && self.inner_scopes.is_empty() {
-            let Some(Symbol::Func(defs)) = self
+            let module = self.module;
+            let Some(def) = self
                 .s
                 .defs
-                .module(self.module)
-                .symbols
-                .get(&f.name.name)
-                .cloned()
-            else {
-                return Ok(vec![]);
-            };
-            let Some(def) = defs
-                .into_iter()
-                .find(|d| self.s.defs.func(*d).ast.name.span == f.name.span)
+                .funcs
+                .iter()
+                .position(|d| {
+                    d.module == module && d.class.is_none() && d.ast.name.span == f.name.span
+                })
+                .map(|i| crate::defs::FuncDefId(i as u32))
             else {
                 return Ok(vec![]);
             };
@@ -136,6 +133,10 @@ impl Fcx<'_, '_> {
                     .insert(p.name.name.clone(), g);
                 out.push(TStmt::Assign(TTarget::Global(g), v));
             }
+            let decorators = user_decorators(f);
+            if !decorators.is_empty() {
+                out.extend(self.decorate_global(f, def, &decorators, span)?);
+            }
             return Ok(out);
         }
         let FunctionBody::Stmts(body) = &f.body else {
@@ -149,7 +150,77 @@ impl Fcx<'_, '_> {
         exclude.push(f.name.name.clone());
         let caps = self.captures_for(&names_read_stmts(body), &exclude);
         let value = self.make_closure(f.clone(), caps, span, false);
+        let value = self.apply_decorators(&user_decorators(f), value, span)?;
         self.assign_name(&f.name.name, value, span)
+    }
+
+    /// `f = deco(f)` for a module-level function with decorators: the name becomes a global
+    /// holding the decorated value. The global is typed before the decorators run (from the
+    /// outermost decorator's declared return type, or its class) so that the function's own
+    /// body, realized meanwhile, calls the decorated value (memoizing decorators).
+    fn decorate_global(
+        &mut self,
+        f: &ast::FunctionDef,
+        def: crate::defs::FuncDefId,
+        decorators: &[Expr],
+        span: Span,
+    ) -> R<Vec<TStmt>> {
+        let name = f.name.name.clone();
+        let g = match self.s.defs.module(self.module).symbols.get(&name) {
+            Some(Symbol::Global(g)) => *g,
+            _ => {
+                let modname = self.s.defs.module(self.module).name.clone();
+                let g = self.s.defs.add_global(format!("{modname}.{name}"), None);
+                self.s.defs.modules[self.module.0 as usize]
+                    .symbols
+                    .insert(name.clone(), Symbol::Global(g));
+                g
+            }
+        };
+        if self.s.defs.globals[g.0 as usize].ty.is_none() {
+            let declared = self.decorator_result_type(&decorators[0])?;
+            if let Some(t) = declared.filter(|t| self.s.store.is_resolved(t)) {
+                self.s.defs.globals[g.0 as usize].ty = Some(t);
+            }
+        }
+        let item = TExpr::new(
+            TExprKind::Record(vec![]),
+            Type::Func {
+                def,
+                captured: vec![],
+            },
+            span,
+        );
+        let value = self.apply_decorators(decorators, item, span)?;
+        self.assign_global(g, value, span)
+    }
+
+    /// What a decorator evidently returns: its declared return type, or its class.
+    fn decorator_result_type(&mut self, d: &Expr) -> R<Option<Type>> {
+        let ExprKind::Name(n) = &d.kind else {
+            return Ok(None);
+        };
+        match self.lookup(n) {
+            Some(Symbol::Func(defs)) if defs.len() == 1 => {
+                match self.s.defs.func(defs[0]).ast.returns.clone() {
+                    Some(r) => Ok(Some(self.eval_type_in(defs[0], &r)?)),
+                    None => Ok(None),
+                }
+            }
+            Some(Symbol::Class(c)) if self.s.defs.class(c).generics.is_empty() => {
+                Ok(Some(self.s.simple(c)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Applies decorators (innermost, i.e. last written, first) to a function value.
+    fn apply_decorators(&mut self, decorators: &[Expr], mut value: TExpr, span: Span) -> R<TExpr> {
+        for d in decorators.iter().rev() {
+            let callee = self.check_expr(d)?;
+            value = self.call_value(callee, vec![Arg { name: None, value }], span)?;
+        }
+        Ok(value)
     }
 
     /// A class used as a value (`map(str, xs)`): a function that constructs it.
@@ -467,4 +538,37 @@ fn is_constant(e: &Expr) -> bool {
         ExprKind::Tuple(items) => items.iter().all(is_constant),
         _ => false,
     }
+}
+
+/// Decorators the compiler interprets itself (kinds of methods, code generation attributes);
+/// any other decorator is a function applied to the defined function.
+fn is_compiler_decorator(name: &str) -> bool {
+    matches!(
+        name,
+        "staticmethod"
+            | "classmethod"
+            | "property"
+            | "llvm"
+            | "extern"
+            | "tuple"
+            | "__internal__"
+            | "inline"
+            | "noinline"
+            | "export"
+            | "par"
+            | "test"
+            | "pure"
+            | "nocapture"
+            | "overload"
+    ) || name.ends_with(".setter")
+        || name.starts_with("par.")
+}
+
+/// The decorators of a function that are applied to it as functions.
+fn user_decorators(f: &ast::FunctionDef) -> Vec<Expr> {
+    f.decorators
+        .iter()
+        .filter(|d| !is_compiler_decorator(&crate::loader::decorator_name(d)))
+        .cloned()
+        .collect()
 }

@@ -14,6 +14,9 @@ impl Fcx<'_, '_> {
         }
         let core = self.s.core();
         let (v, t) = (self.s.store.shallow(value), self.s.store.shallow(target));
+        if matches!(v, Type::Func { .. }) && self.s.function_sig(&t).is_some() {
+            return true;
+        }
         match (&v, &t) {
             (_, Type::Class { class, args }) if *class == core.optional => {
                 let inner = args[0].clone();
@@ -80,6 +83,9 @@ impl Fcx<'_, '_> {
         }
         let core = self.s.core();
         let (v, t) = (self.s.store.shallow(&e.ty), self.s.store.shallow(target));
+        if let (Type::Func { def, captured }, Some((args, ret))) = (&v, self.s.function_sig(&t)) {
+            return self.function_value(e, *def, captured.clone(), args, ret);
+        }
         if let Type::Class { class, args } = &t {
             if *class == core.optional {
                 let inner = args[0].clone();

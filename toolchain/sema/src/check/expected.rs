@@ -4,7 +4,7 @@
 //! `xs: list[Base] = [Sub()]` or `f: list[Callable[[int], int]] = [neg, square]` hold values
 //! of the declared element type.
 
-use syntax::ast::{Expr, ExprKind};
+use syntax::ast::{BinOp, Expr, ExprKind};
 
 use super::Fcx;
 use crate::context::R;
@@ -74,10 +74,68 @@ impl Fcx<'_, '_> {
                 }
                 Ok(Fcx::block(stmts, self.local(lid, e.span)))
             }
+            ExprKind::BinOp {
+                left,
+                op: op @ (BinOp::Add | BinOp::Mult),
+                right,
+            } if (class == core.list) && (is_display(left) || is_display(right)) => {
+                let side = |s: &mut Self, x: &Expr| {
+                    if is_display(x) {
+                        s.check_expected(x, want, what)
+                    } else {
+                        s.check_expr(x)
+                    }
+                };
+                let l = side(self, left)?;
+                let r = side(self, right)?;
+                let v = self.binary(l, &format!("__{}__", op.magic()), r, e.span)?;
+                self.coerce(v, want, what)
+            }
             _ => {
                 let v = self.check_expr(e)?;
                 self.coerce(v, want, what)
             }
         }
     }
+
+    /// The type a call's positional argument `index` is expected to have, when the callee is
+    /// one plain (not generic, not overloaded) function whose parameter is annotated.
+    pub fn expected_argument(&mut self, func: &Expr, index: usize) -> R<Option<Type>> {
+        let ExprKind::Name(n) = &func.kind else {
+            return Ok(None);
+        };
+        if self.is_variable(n) {
+            return Ok(None);
+        }
+        let Some(crate::defs::Symbol::Func(defs)) = self.lookup(n) else {
+            return Ok(None);
+        };
+        let [def] = defs.as_slice() else {
+            return Ok(None);
+        };
+        let fd = self.s.defs.func(*def);
+        if fd.class.is_some() || !fd.ast.type_params.is_empty() || !fd.captures.is_empty() {
+            return Ok(None);
+        }
+        let p = &fd.ast.params;
+        let Some(ann) = p
+            .posonly
+            .iter()
+            .chain(&p.args)
+            .nth(index)
+            .and_then(|p| p.annotation.clone())
+        else {
+            return Ok(None);
+        };
+        let t = self.eval_type_in(*def, &ann)?;
+        Ok(self.s.store.is_resolved(&t).then_some(t))
+    }
+}
+
+/// Whether an expression is a container display (whose element type a context may decide).
+pub fn is_display(e: &Expr) -> bool {
+    matches!(
+        e.kind,
+        ExprKind::List(_) | ExprKind::Set(_) | ExprKind::Dict { .. }
+    )
 }

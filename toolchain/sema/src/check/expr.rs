@@ -479,6 +479,16 @@ impl Fcx<'_, '_> {
 
     /// `l op r` through `l.__op__(r)`, falling back to `r.__rop__(l)`.
     pub fn binary(&mut self, l: TExpr, method: &str, r: TExpr, span: Span) -> R<TExpr> {
+        if matches!(method, "__eq__" | "__ne__")
+            && (self.s.function_sig(&l.ty).is_some() || self.s.function_sig(&r.ty).is_some())
+        {
+            let same = self.function_identity(l, r, span)?;
+            return Ok(if method == "__ne__" {
+                self.not(same)
+            } else {
+                same
+            });
+        }
         let (Some((lc, _)), Some((rc, _))) = (self.s.class_of(&l.ty), self.s.class_of(&r.ty))
         else {
             return Ok(self.defer(span, format!("the operands of {method}")));
@@ -743,6 +753,9 @@ impl Fcx<'_, '_> {
     }
 
     fn is_check(&mut self, l: TExpr, r: TExpr, span: Span) -> R<TExpr> {
+        if self.s.function_sig(&l.ty).is_some() || self.s.function_sig(&r.ty).is_some() {
+            return self.function_identity(l, r, span);
+        }
         let none = self.s.none_t();
         let core = self.s.core();
         let l_none = self.s.store.can_unify(&l.ty, &none) && matches!(l.kind, TExprKind::Null);
@@ -1104,7 +1117,7 @@ impl Fcx<'_, '_> {
         value.ty.clone()
     }
 
-    fn assign_global(
+    pub fn assign_global(
         &mut self,
         g: crate::defs::GlobalId,
         value: TExpr,

@@ -6,6 +6,7 @@ mod closures;
 mod coerce;
 mod expected;
 mod expr;
+mod function_values;
 mod intrinsics;
 mod names;
 mod protocols;

@@ -62,6 +62,15 @@ impl Fcx<'_, '_> {
                     same
                 }
             }
+            ("__eq__" | "__ne__", 1) if class == self.s.core().function => {
+                let other = args.remove(0);
+                let same = self.function_identity(obj, other, span)?;
+                if name == "__ne__" {
+                    self.not(same)
+                } else {
+                    same
+                }
+            }
             ("__hash__", 0) if is_ref => self.call_builtin("_object_hash", vec![obj], span)?,
             _ => return Ok(None),
         };
