@@ -49,8 +49,11 @@ impl Fcx<'_, '_> {
                     args: va,
                 },
                 Type::Class { class: tc, .. },
-            ) if *vc == core.optional && *tc != core.optional => {
-                // an optional is unwrapped (raising on None) where its value is expected
+            ) if *vc == core.optional
+                && *tc != core.optional
+                && self.s.defs.class(*tc).kind == crate::defs::ClassKind::Ref =>
+            {
+                // an optional object is unwrapped (raising on None) where an object is expected
                 let inner = va[0].clone();
                 self.fits(&inner, target)
             }
