@@ -49,6 +49,10 @@ pub struct Sema<'m> {
     pub pending_class_vars: Vec<(ModuleId, FileId, crate::defs::GlobalId, syntax::ast::Expr)>,
     /// Folder of the program's entry file (imports are searched there).
     pub entry_dir: PathBuf,
+    /// Calls left pending when their function's check ended (their argument types are learnt
+    /// elsewhere, e.g. `self.items = []` typed by a later `append`): the realization, the slot
+    /// and the call. Realized once the whole program is checked.
+    pub late_calls: Vec<(crate::defs::RealId, usize, crate::check::PendingCall)>,
     /// Functions standing for classes used as values, by class.
     pub class_ctor_funcs: HashMap<crate::defs::ClassId, crate::defs::FuncDefId>,
 }
@@ -68,6 +72,7 @@ impl<'m> Sema<'m> {
             pending_class_vars: Vec::new(),
             entry_dir: PathBuf::new(),
             class_ctor_funcs: HashMap::new(),
+            late_calls: Vec::new(),
         }
     }
 

@@ -75,6 +75,7 @@ fn compile_on_this_thread(map: &mut SourceMap, entry: FileId, opts: Options) -> 
     let main = s.add_module("__main__", dir, vec![main_part])?;
     let b_init = s.module_init(s.builtins)?;
     let m_init = s.module_init(main)?;
+    s.realize_late_calls()?;
     lower::Lowerer::new(&mut s).lower_program(&[b_init, m_init])
 }
 

@@ -28,7 +28,7 @@ pub struct Lowerer<'a, 'm> {
 struct FnState {
     locals: Vec<VarId>,
     file: FileId,
-    pending: Vec<RealId>,
+    pending: Vec<Option<RealId>>,
     /// Variables the lowering itself needs (environments of function values).
     hidden: Vec<VarId>,
 }
@@ -513,9 +513,11 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 ValueKind::Call { func: f, args: a }
             }
             TExprKind::PendingCall { slot, args } => {
-                let real = *st
+                let real = st
                     .pending
                     .get(*slot as usize)
+                    .copied()
+                    .flatten()
                     .ok_or_else(|| self.internal("a pending call was never realized"))?;
                 let f = self.declare(real)?;
                 let mut a = Vec::new();

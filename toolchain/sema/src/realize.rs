@@ -101,14 +101,28 @@ impl Sema<'_> {
             let stmts =
                 fcx.check_function(&ast, &args, generator.then(|| yield_ty.clone()), is_init)?;
             fcx.resolve_pending()?;
-            let pending: Vec<RealId> = fcx.pending.iter().filter_map(|p| p.real).collect();
+            let pending: Vec<Option<RealId>> = fcx.pending.iter().map(|p| p.real).collect();
+            let late: Vec<(usize, crate::check::PendingCall)> = fcx
+                .pending
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.real.is_none())
+                .map(|(i, p)| (i, p.clone()))
+                .collect();
+            let only_pending = fcx.only_pending;
             let generics: Vec<(String, Type)> = fcx
                 .generics
                 .iter()
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             let locals = fcx.locals.clone();
-            let incomplete = fcx.incomplete.clone();
+            let mut incomplete = fcx.incomplete.clone();
+            if only_pending {
+                incomplete = None;
+                for (slot, call) in late {
+                    self.late_calls.push((id, slot, call));
+                }
+            }
             let done = incomplete.is_none();
             if done || passes >= MAX_PASSES {
                 if let Some((span, what)) = incomplete {
@@ -141,6 +155,57 @@ impl Sema<'_> {
                 return Ok(id);
             }
         }
+    }
+
+    /// Realizes the calls left pending by finished checks, now that the program's types are
+    /// known; an error names the first whose argument types stayed unknown.
+    pub fn realize_late_calls(&mut self) -> R<()> {
+        loop {
+            let mut progress = false;
+            for i in 0..self.late_calls.len() {
+                let (owner, slot, call) = self.late_calls[i].clone();
+                let args: Vec<Type> = call.args.iter().map(|t| self.store.resolve(t)).collect();
+                let class_args = call
+                    .class_args
+                    .as_ref()
+                    .map(|a| a.iter().map(|t| self.store.resolve(t)).collect::<Vec<_>>());
+                let ready = args
+                    .iter()
+                    .chain(class_args.iter().flatten())
+                    .all(|t| self.store.is_resolved(t));
+                let body = self.defs.reals[owner.0 as usize].body.as_ref();
+                let done = body.map(|b| b.pending[slot].is_some()).unwrap_or(true);
+                if !ready || done {
+                    continue;
+                }
+                let real = self.realize_with(call.def, args, class_args)?;
+                let ret = self.defs.reals[real.0 as usize].ret.clone();
+                self.store.unify(&call.ret, &ret);
+                if let Some(b) = self.defs.reals[owner.0 as usize].body.as_mut() {
+                    b.pending[slot] = Some(real);
+                }
+                progress = true;
+            }
+            if !progress {
+                break;
+            }
+        }
+        let open = self.late_calls.iter().find(|(owner, slot, _)| {
+            self.defs.reals[owner.0 as usize]
+                .body
+                .as_ref()
+                .map(|b| b.pending[*slot].is_none())
+                .unwrap_or(false)
+        });
+        if let Some((owner, _, call)) = open {
+            let file = self.defs.func(self.defs.reals[owner.0 as usize].def).file;
+            return Err(self.err(
+                file,
+                call.span,
+                "cannot determine the type of the arguments of this call",
+            ));
+        }
+        Ok(())
     }
 
     /// Loads (once) the module `name`, searching next to the importing module, then the stdlib.

@@ -19,8 +19,9 @@ pub struct TBody {
     pub stmts: Vec<TStmt>,
     pub generator: bool,
     pub file: FileId,
-    /// Realizations of the body's pending calls, by slot.
-    pub pending: Vec<RealId>,
+    /// Realizations of the body's pending calls, by slot (`None` until a call whose argument
+    /// types were only learnt after the body was checked is realized).
+    pub pending: Vec<Option<RealId>>,
 }
 
 /// A typed expression.

@@ -36,7 +36,7 @@ impl Fcx<'_, '_> {
                     return true;
                 }
                 let probe = TExpr::new(TExprKind::Null, value.clone(), syntax::Span::default());
-                match self.call_method_named(probe, "__iter__", vec![], "iteration") {
+                match self.iterate(probe) {
                     Ok(g) => {
                         !self.s.store.is_resolved(&g.ty) || self.s.store.can_unify(&g.ty, target)
                     }

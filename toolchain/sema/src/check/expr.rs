@@ -954,8 +954,17 @@ impl Fcx<'_, '_> {
             }
             return Ok(stmts);
         }
-        if self.s.class_of(&src.ty).is_none() {
+        let Some((class, _)) = self.s.class_of(&src.ty) else {
             return Ok(vec![TStmt::Expr(self.defer(span, "the unpacked value"))]);
+        };
+        if self.s.methods(class, "__unpack_check__").is_empty()
+            && !self.s.methods(class, "__iter__").is_empty()
+        {
+            // an iterable object unpacks as the list of what it yields
+            let items_list = self.call_builtin("list", vec![src], span)?;
+            let mut out = stmts;
+            out.extend(self.unpack(items, items_list, span)?);
+            return Ok(out);
         }
         if let Some(star) = items
             .iter()

@@ -66,6 +66,8 @@ pub struct Fcx<'s, 'm> {
     pub ctor_args: Option<Vec<Type>>,
     /// Calls made before their argument types were known, realized when the body is done.
     pub pending: Vec<PendingCall>,
+    /// Whether the only thing left undecided is the arguments of pending calls.
+    pub only_pending: bool,
     /// Names standing for a class rather than a value (a class method's `cls`).
     pub static_names: HashMap<String, crate::defs::Symbol>,
 }
@@ -111,6 +113,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
             ctor_args: None,
             pending: Vec::new(),
             static_names: HashMap::new(),
+            only_pending: false,
         }
     }
 
@@ -225,6 +228,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
         if let Some(p) = open {
             if self.incomplete.is_none() {
                 self.incomplete = Some((p.span, "the arguments of this call".to_string()));
+                self.only_pending = true;
             }
             return Ok(false);
         }

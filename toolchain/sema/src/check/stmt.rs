@@ -447,6 +447,10 @@ impl Fcx<'_, '_> {
                 let it = self.call_method_named(v, "__iter__", vec![], "iteration")?;
                 match self.s.class_of(&it.ty) {
                     Some((c, _)) if c == self.s.core().generator => Ok(it),
+                    Some((c, _)) if !self.s.methods(c, "__next__").is_empty() => {
+                        let span = it.span;
+                        self.call_builtin("_iterate_next", vec![it], span)
+                    }
                     Some(_) => self.call_method_named(it, "__iter__", vec![], "iteration"),
                     None => Ok(it),
                 }
