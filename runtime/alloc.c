@@ -37,7 +37,8 @@ void *seq_alloc_atomic(int64_t size) {
 /* Growing lists and buffers. The collector keeps the object's kind (atomic or not); the new
  * tail is cleared so that growth behaves like seq_alloc whatever the kind. */
 void *seq_realloc(void *p, int64_t new_size, int64_t old_size) {
-  char *q = GC_realloc(p, (size_t)new_size);
+  /* GC_realloc to size 0 frees and returns NULL; arrays of empty records have size 0 */
+  char *q = GC_realloc(p, (size_t)(new_size > 0 ? new_size : 1));
   if (!q)
     out_of_memory();
   if (new_size > old_size && old_size >= 0)

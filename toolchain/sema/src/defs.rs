@@ -96,6 +96,8 @@ pub struct FuncDef {
     /// Names of the enclosing function's variables this function reads (closures), in order;
     /// their values are passed as leading hidden arguments.
     pub captures: Vec<String>,
+    /// The captured names that are cells (`Ptr[T]` shared with the enclosing function).
+    pub cell_captures: Vec<String>,
     /// Default values evaluated once at definition time, kept in hidden globals.
     pub default_globals: HashMap<String, GlobalId>,
     /// A generated function (lambda, generator expression): shown as `<lambda>`.

@@ -142,6 +142,7 @@ impl Sema<'_> {
             ast,
             decorators,
             captures: vec![],
+            cell_captures: vec![],
             default_globals: HashMap::new(),
             synthetic: false,
             nested: false,

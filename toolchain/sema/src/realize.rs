@@ -348,6 +348,28 @@ impl Fcx<'_, '_> {
         self.bind_signature(f, args)?;
         let mut out = Vec::new();
         let def = self.def.expect("a realization has a definition");
+        if !is_init {
+            for name in self.s.defs.func(def).cell_captures.clone() {
+                self.bind_captured_cell(&name);
+            }
+            let params: Vec<String> = f
+                .params
+                .posonly
+                .iter()
+                .chain(&f.params.args)
+                .chain(&f.params.vararg)
+                .chain(&f.params.kwonly)
+                .map(|p| p.name.name.clone())
+                .collect();
+            let mut cells: Vec<String> = crate::check::cell_names(&params, body)
+                .into_iter()
+                .filter(|n| !self.cells.contains_key(n) && !self.global_names.contains(n))
+                .collect();
+            cells.sort();
+            for name in cells {
+                out.extend(self.make_cell(&name, f.name.span)?);
+            }
+        }
         let fd = self.s.defs.func(def);
         if fd.nested && !self.scope.contains_key(&fd.name) {
             let n_caps = fd.captures.len();

@@ -550,9 +550,22 @@ impl Fcx<'_, '_> {
                     });
                 }
                 all.extend(args);
+                // defaults evaluated where the function was defined travel as captured values
+                let names = self.s.defs.func(def).captures.clone();
+                let mut pre = vec![set];
+                let mut hidden = std::collections::HashMap::new();
+                for (name, arg) in names.iter().zip(&all) {
+                    if name.starts_with(".default.") {
+                        let (l, s) = self.temp(arg.value.clone());
+                        pre.push(s);
+                        hidden.insert(name.clone(), super::Binding::Local(l));
+                    }
+                }
                 let defs = self.overloads_of(def);
-                let call = self.call_overloads(&defs, all, span, "this call")?;
-                Ok(Fcx::block(vec![set], call))
+                self.inner_scopes.push(hidden);
+                let call = self.call_overloads(&defs, all, span, "this call");
+                self.inner_scopes.pop();
+                Ok(Fcx::block(pre, call?))
             }
             Type::Var(_) => Ok(self.defer(span, "the called value")),
             _ if self.s.function_sig(&callee.ty).is_some() => {

@@ -36,6 +36,11 @@ impl Fcx<'_, '_> {
             if exclude.contains(n) {
                 continue;
             }
+            let shadowed = self.inner_scopes.iter().any(|s| s.contains_key(n));
+            if let (Some(cell), false) = (self.cells.get(n), shadowed) {
+                out.push((n.clone(), *cell));
+                continue;
+            }
             let found = self
                 .inner_scopes
                 .iter()
@@ -75,8 +80,14 @@ impl Fcx<'_, '_> {
         params.append(&mut f.params.args);
         f.params.args = params;
         let def = self.s.add_func(self.module, self.file, None, Rc::new(f));
+        let cell_captures = captures
+            .iter()
+            .filter(|(n, l)| self.cells.get(n) == Some(l))
+            .map(|(n, _)| n.clone())
+            .collect();
         let fd = &mut self.s.defs.funcs[def.0 as usize];
         fd.captures = captures.iter().map(|(n, _)| n.clone()).collect();
+        fd.cell_captures = cell_captures;
         fd.synthetic = synthetic;
         fd.nested = !synthetic;
         let values: Vec<TExpr> = captures.iter().map(|(_, l)| self.local(*l, span)).collect();
@@ -148,8 +159,12 @@ impl Fcx<'_, '_> {
         let params: Vec<String> = all_params(&f.params);
         let mut exclude = params;
         exclude.push(f.name.name.clone());
-        let caps = self.captures_for(&names_read_stmts(body), &exclude);
-        let value = self.make_closure(f.clone(), caps, span, false);
+        let mut caps = self.captures_for(&names_read_stmts(body), &exclude);
+        let mut def = f.clone();
+        let (pre, defaults) = self.hoist_defaults(&mut def)?;
+        caps.extend(defaults);
+        let value = self.make_closure(def, caps, span, false);
+        let value = Fcx::block(pre, value);
         let value = self.apply_decorators(&user_decorators(f), value, span)?;
         self.assign_name(&f.name.name, value, span)
     }
@@ -290,7 +305,44 @@ impl Fcx<'_, '_> {
             }]),
             is_async: false,
         };
-        Ok(self.make_closure(f, caps, span, true))
+        let mut f = f;
+        let mut caps = caps;
+        let (pre, defaults) = self.hoist_defaults(&mut f)?;
+        caps.extend(defaults);
+        let value = self.make_closure(f, caps, span, true);
+        Ok(Fcx::block(pre, value))
+    }
+
+    /// Evaluates the non-constant defaults of a nested function once, where it is defined:
+    /// each becomes a hidden captured value `.default.NAME`, which the parameter's default
+    /// then names (calls through the function value bind it; see `call_value`).
+    fn hoist_defaults(
+        &mut self,
+        f: &mut ast::FunctionDef,
+    ) -> R<(Vec<TStmt>, Vec<(String, crate::typed::LocalId)>)> {
+        let mut pre = Vec::new();
+        let mut caps = Vec::new();
+        let p = &mut f.params;
+        for param in p.posonly.iter_mut().chain(&mut p.args).chain(&mut p.kwonly) {
+            let Some(d) = &param.default else { continue };
+            if is_constant(d) {
+                continue;
+            }
+            let v = self.check_expr(d)?;
+            let v = match &param.annotation {
+                Some(a) => {
+                    let t = self.eval_type(a)?;
+                    self.coerce(v, &t, "default value")?
+                }
+                None => v,
+            };
+            let (l, set) = self.temp(v);
+            pre.push(set);
+            let hidden = format!(".default.{}", param.name.name);
+            param.default = Some(Expr::new(ExprKind::Name(hidden.clone()), d.span));
+            caps.push((hidden, l));
+        }
+        Ok((pre, caps))
     }
 
     /// `(elt for … in … if …)`: a generator function called on the captured values.
@@ -403,7 +455,22 @@ impl Fcx<'_, '_> {
         };
         let mut names = Vec::new();
         collect_target_names(&g.target, &mut names);
+        // a comprehension variable read by lambdas made in the comprehension is one cell, so
+        // that each lambda sees its final value (as in Python)
+        let lambda_reads = lambda_reads(elts, generators);
+        let mut pre = Vec::new();
+        let mut saved_cells = Vec::new();
         for n in names {
+            if lambda_reads.contains(&n) {
+                let (cell, alloc) = self.new_cell(&n, span)?;
+                pre.push(alloc);
+                saved_cells.push((n.clone(), self.cells.insert(n.clone(), cell)));
+                self.inner_scopes
+                    .last_mut()
+                    .expect("comprehension scope")
+                    .remove(&n);
+                continue;
+            }
             let t = self.s.store.fresh();
             let id = self.s.next_id();
             let l = self.new_local(&format!("{n}.c{id}"), t);
@@ -414,6 +481,30 @@ impl Fcx<'_, '_> {
         }
         let id = self.s.next_id();
         let var = self.new_local(&format!(".comp{id}"), item);
+        let r = self.comp_body(acc, elts, g, rest, var, span);
+        for (n, old) in saved_cells {
+            match old {
+                Some(c) => self.cells.insert(n, c),
+                None => self.cells.remove(&n),
+            };
+        }
+        pre.push(TStmt::For {
+            iter: gen,
+            var,
+            body: r?,
+        });
+        Ok(pre)
+    }
+
+    fn comp_body(
+        &mut self,
+        acc: crate::typed::LocalId,
+        elts: &[&Expr],
+        g: &Comprehension,
+        rest: &[Comprehension],
+        var: crate::typed::LocalId,
+        span: Span,
+    ) -> R<Vec<TStmt>> {
         let mut body = self.assign_to(&g.target, self.local(var, span))?;
         let mut conds = Vec::new();
         for cond in &g.ifs {
@@ -425,11 +516,7 @@ impl Fcx<'_, '_> {
             inner = vec![TStmt::If(c, inner, vec![])];
         }
         body.extend(inner);
-        Ok(vec![TStmt::For {
-            iter: gen,
-            var,
-            body,
-        }])
+        Ok(body)
     }
 
     /// An f-string: the pieces converted to `str` and concatenated.
@@ -502,6 +589,23 @@ impl Fcx<'_, '_> {
             _ => Err(self.err(span, format!("the stdlib does not define '{name}'"))),
         }
     }
+}
+
+/// Names read by the bodies of lambdas inside a comprehension's parts.
+fn lambda_reads(elts: &[&Expr], generators: &[Comprehension]) -> Vec<String> {
+    let mut out = Vec::new();
+    let parts = elts
+        .iter()
+        .copied()
+        .chain(generators.iter().flat_map(|g| g.ifs.iter()));
+    for e in parts {
+        super::names::walk_expr(e, &mut |x| {
+            if let ExprKind::Lambda { body, .. } = &x.kind {
+                out.extend(names_read(body));
+            }
+        });
+    }
+    out
 }
 
 fn collect_target_names(e: &Expr, out: &mut Vec<String>) {

@@ -55,6 +55,17 @@ impl Fcx<'_, '_> {
                 }
                 Ok(Fcx::block(stmts, self.local(lid, e.span)))
             }
+            ExprKind::Tuple(items)
+                if class == core.tuple
+                    && items.len() == args.len()
+                    && !items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) =>
+            {
+                let mut out = Vec::new();
+                for (it, t) in items.iter().zip(&args) {
+                    out.push(self.check_expected(it, t, what)?);
+                }
+                Ok(TExpr::new(TExprKind::Record(out), target, e.span))
+            }
             ExprKind::Dict { keys, values }
                 if class == core.dict && keys.iter().all(|k| k.is_some()) =>
             {

@@ -16,7 +16,10 @@ impl Fcx<'_, '_> {
         if self.static_names.contains_key(n) {
             return false;
         }
-        if self.inner_scopes.iter().any(|s| s.contains_key(n)) || self.scope.contains_key(n) {
+        if self.inner_scopes.iter().any(|s| s.contains_key(n))
+            || self.scope.contains_key(n)
+            || self.cells.contains_key(n)
+        {
             return true;
         }
         if !self.toplevel && self.local_names.contains(n) && !self.global_names.contains(n) {
@@ -247,6 +250,9 @@ impl Fcx<'_, '_> {
                     },
                 });
             }
+        }
+        if let Some(cell) = self.cells.get(n).copied() {
+            return self.cell_load(cell, span);
         }
         if let Some(l) = self.scope.get(n) {
             return Ok(self.local(*l, span));
@@ -1084,6 +1090,9 @@ impl Fcx<'_, '_> {
                 return Ok(vec![TStmt::Assign(TTarget::Local(l), v)]);
             }
         }
+        if let Some(cell) = self.cells.get(n).copied() {
+            return self.cell_store(cell, value, span);
+        }
         if self.toplevel || self.global_names.contains(n) {
             let g = match self.s.defs.module(self.module).symbols.get(n) {
                 Some(Symbol::Global(g)) => *g,
@@ -1116,7 +1125,7 @@ impl Fcx<'_, '_> {
     }
 
     /// The type a new variable gets from its first value (`None` starts an `Optional`).
-    fn initial_type(&mut self, value: &TExpr) -> Type {
+    pub fn initial_type(&mut self, value: &TExpr) -> Type {
         if matches!(value.kind, TExprKind::Null)
             && self.s.store.can_unify(&value.ty, &self.s.none_t())
         {

@@ -2,6 +2,7 @@
 //! inference of locals, resolution of names and operators, and desugaring into typed trees.
 
 mod call;
+mod cells;
 mod closures;
 mod coerce;
 mod expected;
@@ -22,7 +23,7 @@ use crate::defs::{ClassId, FuncDefId, ModuleId};
 use crate::typed::{LocalId, TExpr, TExprKind, TStmt};
 use crate::types::Type;
 
-pub use names::{assigned_names, contains_yield};
+pub use names::{assigned_names, cell_names, contains_yield};
 
 /// What a name bound in an inner scope (comprehension, unrolled static loop) stands for.
 #[derive(Debug, Clone)]
@@ -66,6 +67,8 @@ pub struct Fcx<'s, 'm> {
     pub ctor_args: Option<Vec<Type>>,
     /// Calls made before their argument types were known, realized when the body is done.
     pub pending: Vec<PendingCall>,
+    /// Variables living in heap cells shared with closures: name → local holding `Ptr[T]`.
+    pub cells: HashMap<String, LocalId>,
     /// Whether the only thing left undecided is the arguments of pending calls.
     pub only_pending: bool,
     /// Names standing for a class rather than a value (a class method's `cls`).
@@ -114,6 +117,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
             pending: Vec::new(),
             static_names: HashMap::new(),
             only_pending: false,
+            cells: HashMap::new(),
         }
     }
 

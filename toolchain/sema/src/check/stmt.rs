@@ -494,7 +494,11 @@ impl Fcx<'_, '_> {
             _ => self.s.store.fresh(),
         };
         let (var, pre) = match &target.kind {
-            ExprKind::Name(n) if !self.toplevel && !self.global_names.contains(n) => {
+            ExprKind::Name(n)
+                if !self.toplevel
+                    && !self.global_names.contains(n)
+                    && !self.cells.contains_key(n) =>
+            {
                 let l = match self.scope.get(n) {
                     Some(l) => *l,
                     None => {
