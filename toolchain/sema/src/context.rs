@@ -53,6 +53,8 @@ pub struct Sema<'m> {
     /// elsewhere, e.g. `self.items = []` typed by a later `append`): the realization, the slot
     /// and the call. Realized once the whole program is checked.
     pub late_calls: Vec<(crate::defs::RealId, usize, crate::check::PendingCall)>,
+    /// Globals that an assignment (file, offset) rebinds a former loop variable's name to.
+    pub rebound_globals: HashMap<(FileId, usize), crate::defs::GlobalId>,
     /// Functions standing for classes used as values, by class.
     pub class_ctor_funcs: HashMap<crate::defs::ClassId, crate::defs::FuncDefId>,
 }
@@ -73,6 +75,7 @@ impl<'m> Sema<'m> {
             entry_dir: PathBuf::new(),
             class_ctor_funcs: HashMap::new(),
             late_calls: Vec::new(),
+            rebound_globals: HashMap::new(),
         }
     }
 

@@ -1108,10 +1108,18 @@ impl Fcx<'_, '_> {
                     g
                 }
             };
+            let g = self.rebind_global_after_loop(n, g, &value, span);
             return self.assign_global(g, value, span);
         }
-        let l = match self.scope.get(n) {
-            Some(l) => *l,
+        let existing = self.scope.get(n).copied();
+        let l = match existing {
+            Some(l) if self.ends_loop_variable(n, &self.locals[l.0 as usize].1.clone(), &value) => {
+                self.loop_vars.remove(n);
+                let l = self.new_local(n, value.ty.clone());
+                self.scope.insert(n.to_string(), l);
+                l
+            }
+            Some(l) => l,
             None => {
                 let t = self.initial_type(&value);
                 let l = self.new_local(n, t);
@@ -1122,6 +1130,45 @@ impl Fcx<'_, '_> {
         let t = self.locals[l.0 as usize].1.clone();
         let v = self.coerce(value, &t, &format!("assignment to '{n}'"))?;
         Ok(vec![TStmt::Assign(TTarget::Local(l), v)])
+    }
+
+    /// Whether assigning `value` to `n` starts a new variable: `n` was last bound as a `for`
+    /// loop's variable (the loop's variable ends with it) or is the throwaway name `_`, and
+    /// the value has another type.
+    fn ends_loop_variable(&mut self, n: &str, current: &Type, value: &TExpr) -> bool {
+        (self.loop_vars.contains(n) || n == "_")
+            && self.s.store.is_resolved(&value.ty)
+            && !self.fits(&value.ty, current)
+    }
+
+    /// The global an assignment to `n` stores into: a new one when it ends a loop variable
+    /// (kept per assignment, so that checking the code again finds the same one).
+    fn rebind_global_after_loop(
+        &mut self,
+        n: &str,
+        g: crate::defs::GlobalId,
+        value: &TExpr,
+        span: Span,
+    ) -> crate::defs::GlobalId {
+        let Some(current) = self.s.defs.globals[g.0 as usize].ty.clone() else {
+            return g;
+        };
+        let key = (self.file, span.start as usize);
+        let fresh = match self.s.rebound_globals.get(&key).copied() {
+            Some(g2) => g2,
+            None if self.ends_loop_variable(n, &current, value) => {
+                let name = format!("{}.{}", self.s.defs.globals[g.0 as usize].name, span.start);
+                let g2 = self.s.defs.add_global(name, None);
+                self.s.rebound_globals.insert(key, g2);
+                g2
+            }
+            None => return g,
+        };
+        self.loop_vars.remove(n);
+        self.s.defs.modules[self.module.0 as usize]
+            .symbols
+            .insert(n.to_string(), Symbol::Global(fresh));
+        fresh
     }
 
     /// The type a new variable gets from its first value (`None` starts an `Optional`).

@@ -67,6 +67,9 @@ pub struct Fcx<'s, 'm> {
     pub ctor_args: Option<Vec<Type>>,
     /// Calls made before their argument types were known, realized when the body is done.
     pub pending: Vec<PendingCall>,
+    /// Names last bound as a `for` loop's variable (a later value of another type starts a
+    /// new variable).
+    pub loop_vars: HashSet<String>,
     /// Variables living in heap cells shared with closures: name → local holding `Ptr[T]`.
     pub cells: HashMap<String, LocalId>,
     /// Whether the only thing left undecided is the arguments of pending calls.
@@ -118,6 +121,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
             static_names: HashMap::new(),
             only_pending: false,
             cells: HashMap::new(),
+            loop_vars: HashSet::new(),
         }
     }
 

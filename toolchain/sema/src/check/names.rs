@@ -19,7 +19,8 @@ pub fn assigned_names(body: &[Stmt]) -> (HashSet<String>, HashSet<String>) {
     (bound, globals)
 }
 
-fn target_names(e: &Expr, out: &mut HashSet<String>) {
+/// Names bound by an assignment target.
+pub fn target_names(e: &Expr, out: &mut HashSet<String>) {
     match &e.kind {
         ExprKind::Name(n) => {
             out.insert(n.clone());

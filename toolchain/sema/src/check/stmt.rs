@@ -43,7 +43,11 @@ impl Fcx<'_, '_> {
                 }
                 let v = self.check_expr(value)?;
                 if targets.len() == 1 {
-                    return self.assign_to(&targets[0], v);
+                    let out = self.assign_to(&targets[0], v)?;
+                    if let ExprKind::Name(n) = &targets[0].kind {
+                        self.loop_vars.remove(n);
+                    }
+                    return Ok(out);
                 }
                 let (lid, set) = self.temp(v);
                 let mut out = vec![set];
@@ -528,6 +532,9 @@ impl Fcx<'_, '_> {
         };
         let mut b = pre;
         b.extend(self.check_block(body)?);
+        let mut names = std::collections::HashSet::new();
+        super::names::target_names(target, &mut names);
+        self.loop_vars.extend(names);
         self.with_else(
             TStmt::For {
                 iter: gen,
