@@ -230,6 +230,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 .chain(&p.args)
                 .chain(&p.vararg)
                 .chain(&p.kwonly)
+                .chain(&p.kwarg)
                 .map(|x| x.name.name.clone())
                 .collect()
         };

@@ -359,6 +359,7 @@ impl Fcx<'_, '_> {
                 .chain(&f.params.args)
                 .chain(&f.params.vararg)
                 .chain(&f.params.kwonly)
+                .chain(&f.params.kwarg)
                 .map(|p| p.name.name.clone())
                 .collect();
             let mut cells: Vec<String> = crate::check::cell_names(&params, body)
@@ -494,6 +495,7 @@ impl Fcx<'_, '_> {
             .chain(&p.args)
             .chain(&p.vararg)
             .chain(&p.kwonly)
+            .chain(&p.kwarg)
             .collect();
         if params.len() != args.len() {
             return Err(self.err(
@@ -513,6 +515,12 @@ impl Fcx<'_, '_> {
                 .decorators
                 .iter()
                 .any(|d| d == "classmethod");
+        let rest: Vec<&str> = p
+            .vararg
+            .iter()
+            .chain(&p.kwarg)
+            .map(|x| x.name.name.as_str())
+            .collect();
         for (i, (param, ty)) in params.iter().zip(args).enumerate() {
             if i == 0 && is_classmethod {
                 // `cls` stands for the class the method was called on; its argument is a
@@ -524,9 +532,13 @@ impl Fcx<'_, '_> {
                 }
                 continue;
             }
-            if let Some(ann) = &param.annotation {
-                let want = self.eval_type(ann)?;
-                self.s.store.unify(&want, ty);
+            match &param.annotation {
+                // `*args: T` and `**kwargs: T` annotate the items
+                Some(ann) if !rest.contains(&param.name.name.as_str()) => {
+                    let want = self.eval_type(ann)?;
+                    self.s.store.unify(&want, ty);
+                }
+                _ => {}
             }
             let l = self.new_local(&param.name.name, ty.clone());
             self.scope.insert(param.name.name.clone(), l);

@@ -12,9 +12,24 @@ use crate::types::Type;
 
 /// One argument at a call site.
 pub struct Arg {
+    /// The keyword; [`SPREAD`] for `*iterable`, [`SPREAD_KW`] for `**mapping`.
     pub name: Option<String>,
     pub value: TExpr,
 }
+
+/// The name marking a `*iterable` argument (not a tuple) that fills a `*args` parameter.
+pub const SPREAD: &str = "*";
+/// The name marking a `**mapping` argument that fills a `**kwargs` parameter.
+pub const SPREAD_KW: &str = "**";
+
+/// Whether an argument is given by position (a spread iterable included).
+fn is_positional(a: &Arg) -> bool {
+    a.name.as_deref().map(|n| n == SPREAD).unwrap_or(true)
+}
+
+/// What `arrange` decides: each parameter's source, the positional arguments that go to
+/// `*args`, and the keyword arguments that go to `**kwargs`.
+type Arrangement = (Vec<Option<Slot>>, Vec<usize>, Vec<usize>);
 
 /// A parameter of a source function, flattened.
 struct ParamInfo {
@@ -30,6 +45,7 @@ enum ParamKind {
     Normal,
     VarArgs,
     KwOnly,
+    KwArgs,
 }
 
 fn params_of(f: &ast::FunctionDef) -> Vec<ParamInfo> {
@@ -48,6 +64,7 @@ fn params_of(f: &ast::FunctionDef) -> Vec<ParamInfo> {
     out.extend(p.args.iter().map(|x| mk(x, ParamKind::Normal)));
     out.extend(p.vararg.iter().map(|x| mk(x, ParamKind::VarArgs)));
     out.extend(p.kwonly.iter().map(|x| mk(x, ParamKind::KwOnly)));
+    out.extend(p.kwarg.iter().map(|x| mk(x, ParamKind::KwArgs)));
     out
 }
 
@@ -197,7 +214,7 @@ impl Fcx<'_, '_> {
         args: &[Arg],
         span: Span,
     ) -> R<Result<(), Box<syntax::Diagnostic>>> {
-        let (slots, _) = match self.arrange(def, args, span)? {
+        let (slots, _, _) = match self.arrange(def, args, span)? {
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
         };
@@ -209,7 +226,7 @@ impl Fcx<'_, '_> {
         for (p, slot) in params.iter().zip(&slots) {
             let Some(ann) = &p.annotation else { continue };
             let Some(Slot::Arg(i)) = slot else { continue };
-            if p.kind == ParamKind::VarArgs {
+            if matches!(p.kind, ParamKind::VarArgs | ParamKind::KwArgs) {
                 continue;
             }
             let want = match self.eval_type_in(def, ann) {
@@ -298,15 +315,16 @@ impl Fcx<'_, '_> {
         def: FuncDefId,
         args: &[Arg],
         span: Span,
-    ) -> R<Result<(Vec<Option<Slot>>, Vec<usize>), Box<syntax::Diagnostic>>> {
+    ) -> R<Result<Arrangement, Box<syntax::Diagnostic>>> {
         let fd = self.s.defs.func(def);
         let ast = fd.ast.clone();
         let name = fd.name.clone();
         let params = params_of(&ast);
         let mut slots: Vec<Option<Slot>> = params.iter().map(|_| None).collect();
         let mut extra = Vec::new();
+        let mut kw_extra = Vec::new();
         let positional: Vec<usize> = (0..args.len())
-            .filter(|i| args[*i].name.is_none())
+            .filter(|i| is_positional(&args[*i]))
             .collect();
         let mut pi = 0;
         for i in positional {
@@ -321,6 +339,12 @@ impl Fcx<'_, '_> {
             if pi < params.len()
                 && matches!(params[pi].kind, ParamKind::PosOnly | ParamKind::Normal)
             {
+                if !is_positional(&args[i]) || args[i].name.is_some() {
+                    return Ok(Err(self.err(
+                        args[i].value.span,
+                        format!("{name}() takes fixed parameters: only a tuple can be unpacked into them"),
+                    )));
+                }
                 slots[pi] = Some(Slot::Arg(i));
                 pi += 1;
             } else if params.iter().any(|p| p.kind == ParamKind::VarArgs) {
@@ -340,10 +364,28 @@ impl Fcx<'_, '_> {
                 )));
             }
         }
+        let has_kwargs = params.iter().any(|p| p.kind == ParamKind::KwArgs);
         for (i, a) in args.iter().enumerate() {
             let Some(kw) = &a.name else { continue };
+            if kw == SPREAD {
+                continue;
+            }
+            if kw == SPREAD_KW {
+                if !has_kwargs {
+                    return Ok(Err(self.err(
+                        a.value.span,
+                        format!("{name}() has no **kwargs parameter to unpack a mapping into"),
+                    )));
+                }
+                kw_extra.push(i);
+                continue;
+            }
             match params.iter().position(|p| {
-                &p.name == kw && p.kind != ParamKind::PosOnly && p.kind != ParamKind::VarArgs
+                &p.name == kw
+                    && !matches!(
+                        p.kind,
+                        ParamKind::PosOnly | ParamKind::VarArgs | ParamKind::KwArgs
+                    )
             }) {
                 Some(p) if slots[p].is_none() => slots[p] = Some(Slot::Arg(i)),
                 Some(_) => {
@@ -352,6 +394,7 @@ impl Fcx<'_, '_> {
                         format!("{name}() got multiple values for argument '{kw}'"),
                     )))
                 }
+                None if has_kwargs => kw_extra.push(i),
                 None => {
                     return Ok(Err(self.err(
                         a.value.span,
@@ -366,6 +409,8 @@ impl Fcx<'_, '_> {
             }
             if p.kind == ParamKind::VarArgs {
                 *slot = Some(Slot::VarArgs);
+            } else if p.kind == ParamKind::KwArgs {
+                *slot = Some(Slot::KwArgs);
             } else if p.default.is_some() {
                 *slot = Some(Slot::Default);
             } else {
@@ -375,13 +420,13 @@ impl Fcx<'_, '_> {
                 )));
             }
         }
-        Ok(Ok((slots, extra)))
+        Ok(Ok((slots, extra, kw_extra)))
     }
 
     /// Calls `def` with the arguments (already known to fit), evaluating them in the order
     /// they are written even when keywords give them in another order than the parameters.
     pub fn call_def(&mut self, def: FuncDefId, args: Vec<Arg>, span: Span) -> R<TExpr> {
-        let (slots, _) = self.arrange(def, &args, span)??;
+        let (slots, _, _) = self.arrange(def, &args, span)??;
         let order: Vec<usize> = slots
             .iter()
             .filter_map(|s| match s {
@@ -417,7 +462,8 @@ impl Fcx<'_, '_> {
 
     fn call_def_in_order(&mut self, def: FuncDefId, args: Vec<Arg>, span: Span) -> R<TExpr> {
         let ctor = self.ctor_args.clone();
-        let (slots, extra) = self.arrange(def, &args, span)??;
+        let (slots, extra, kw_extra) = self.arrange(def, &args, span)??;
+        let names: Vec<Option<String>> = args.iter().map(|a| a.name.clone()).collect();
         let fd = self.s.defs.func(def);
         let ast = fd.ast.clone();
         let def_file = fd.file;
@@ -432,12 +478,38 @@ impl Fcx<'_, '_> {
                 let v = match slot {
                     Some(Slot::Arg(i)) => values[*i].take().expect("each argument is used once"),
                     Some(Slot::VarArgs) => {
-                        let items: Vec<TExpr> = extra
+                        let items: Vec<(bool, TExpr)> = extra
                             .iter()
-                            .map(|i| values[*i].take().expect("vararg used once"))
+                            .map(|i| {
+                                let spread = names[*i].as_deref() == Some(SPREAD);
+                                (spread, values[*i].take().expect("vararg used once"))
+                            })
                             .collect();
-                        let ty = self.s.tuple_t(items.iter().map(|x| x.ty.clone()).collect());
-                        TExpr::new(TExprKind::Record(items), ty, span)
+                        let annotated = match &p.annotation {
+                            Some(ann) => Some(self.eval_type_in(def, ann)?),
+                            None => None,
+                        };
+                        if annotated.is_some() || items.iter().any(|(spread, _)| *spread) {
+                            self.spread_varargs(items, annotated, span)?
+                        } else {
+                            let items: Vec<TExpr> = items.into_iter().map(|x| x.1).collect();
+                            let ty = self.s.tuple_t(items.iter().map(|x| x.ty.clone()).collect());
+                            TExpr::new(TExprKind::Record(items), ty, span)
+                        }
+                    }
+                    Some(Slot::KwArgs) => {
+                        let items: Vec<(Option<String>, TExpr)> = kw_extra
+                            .iter()
+                            .map(|i| {
+                                let key = names[*i].clone().filter(|n| n != SPREAD_KW);
+                                (key, values[*i].take().expect("kwarg used once"))
+                            })
+                            .collect();
+                        let value_ty = match &p.annotation {
+                            Some(ann) => Some(self.eval_type_in(def, ann)?),
+                            None => None,
+                        };
+                        self.keyword_dict(items, value_ty, span)?
                     }
                     Some(Slot::Default) => {
                         let d = p.default.clone().expect("default slot has a default");
@@ -464,7 +536,7 @@ impl Fcx<'_, '_> {
                     None => unreachable!("arrange fills every slot"),
                 };
                 let v = match &p.annotation {
-                    Some(ann) if p.kind != ParamKind::VarArgs => {
+                    Some(ann) if !matches!(p.kind, ParamKind::VarArgs | ParamKind::KwArgs) => {
                         let want = self.eval_type_in(def, ann)?;
                         self.coerce(v, &want, &format!("argument '{}'", p.name))?
                     }
@@ -797,7 +869,11 @@ impl Fcx<'_, '_> {
                     .map(|(c, _)| c == self.s.core().tuple)
                     .unwrap_or(false);
                 if !is_tuple {
-                    return Err(self.err(a.span, "only tuples can be unpacked into arguments"));
+                    targs.push(Arg {
+                        name: Some(SPREAD.into()),
+                        value: v,
+                    });
+                    continue;
                 }
                 let (lid, set) = self.temp(v);
                 for (i, (name, t)) in fields.into_iter().enumerate() {
@@ -841,7 +917,10 @@ impl Fcx<'_, '_> {
                     name: Some(n.name.clone()),
                     value: self.check_expr(&k.value)?,
                 }),
-                None => return Err(self.err(k.span, "'**' arguments are not supported")),
+                None => targs.push(Arg {
+                    name: Some(SPREAD_KW.into()),
+                    value: self.check_expr(&k.value)?,
+                }),
             }
         }
         match &func.kind {
@@ -1055,5 +1134,6 @@ impl Fcx<'_, '_> {
 enum Slot {
     Arg(usize),
     VarArgs,
+    KwArgs,
     Default,
 }

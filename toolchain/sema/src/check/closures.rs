@@ -316,10 +316,7 @@ impl Fcx<'_, '_> {
     /// Evaluates the non-constant defaults of a nested function once, where it is defined:
     /// each becomes a hidden captured value `.default.NAME`, which the parameter's default
     /// then names (calls through the function value bind it; see `call_value`).
-    fn hoist_defaults(
-        &mut self,
-        f: &mut ast::FunctionDef,
-    ) -> R<(Vec<TStmt>, Vec<(String, crate::typed::LocalId)>)> {
+    fn hoist_defaults(&mut self, f: &mut ast::FunctionDef) -> R<HoistedDefaults> {
         let mut pre = Vec::new();
         let mut caps = Vec::new();
         let p = &mut f.params;
@@ -590,6 +587,10 @@ impl Fcx<'_, '_> {
         }
     }
 }
+
+/// What evaluating a nested function's defaults produced: the statements computing them, and
+/// the hidden captures holding them.
+type HoistedDefaults = (Vec<TStmt>, Vec<(String, crate::typed::LocalId)>);
 
 /// Names read by the bodies of lambdas inside a comprehension's parts.
 fn lambda_reads(elts: &[&Expr], generators: &[Comprehension]) -> Vec<String> {

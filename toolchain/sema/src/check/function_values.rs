@@ -35,11 +35,13 @@ impl Fcx<'_, '_> {
             let p = &self.s.defs.func(d).ast.params;
             let positional = p.posonly.len() + p.args.len();
             let required_kw = p.kwonly.iter().any(|k| k.default.is_none());
-            if positional == full.len() && p.vararg.is_none() && !required_kw {
-                if self.fits_call(d, &full)? {
-                    chosen = Some(d);
-                    break;
-                }
+            if positional == full.len()
+                && p.vararg.is_none()
+                && !required_kw
+                && self.fits_call(d, &full)?
+            {
+                chosen = Some(d);
+                break;
             }
         }
         let target = self.s.function_t(args.clone(), ret.clone());

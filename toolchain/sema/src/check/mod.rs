@@ -11,6 +11,7 @@ mod function_values;
 mod intrinsics;
 mod names;
 mod protocols;
+mod star_args;
 mod stmt;
 mod types_expr;
 
