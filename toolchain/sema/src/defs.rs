@@ -79,6 +79,8 @@ pub struct ClassDef {
     /// assigned through `self` in its methods (annotated or not), with the class declaring them.
     pub field_decls: Vec<(String, Option<ast::Expr>, ClassId)>,
     pub base_class: Option<ClassId>,
+    /// Whether some class inherits from this one (its objects then record their class).
+    pub has_subclasses: bool,
     /// Class-level constants (`x = 1` in the body), as static globals.
     pub class_vars: HashMap<String, GlobalId>,
 }

@@ -206,11 +206,17 @@ impl Sema<'_> {
             methods: HashMap::new(),
             field_decls: vec![],
             base_class,
+            has_subclasses: false,
             class_vars: HashMap::new(),
         });
         self.defs.modules[module.0 as usize]
             .symbols
             .insert(c.name.name.clone(), Symbol::Class(id));
+        let mut ancestor = base_class;
+        while let Some(a) = ancestor {
+            self.defs.classes[a.0 as usize].has_subclasses = true;
+            ancestor = self.defs.class(a).base_class;
+        }
         let mut overridden: Vec<String> = Vec::new();
         for stmt in &c.body {
             match &stmt.kind {

@@ -4,6 +4,7 @@
 use syntax::ast::{self, ExprKind};
 use syntax::Span;
 
+use super::dispatch::CLASS_FIELD;
 use super::Fcx;
 use crate::context::R;
 use crate::defs::{ClassId, ClassKind, FuncDefId, Symbol};
@@ -106,11 +107,19 @@ impl Fcx<'_, '_> {
                 None => Err(self.no_attribute(&ty, name, span)),
             };
         }
+        let args: Vec<Arg> = args
+            .into_iter()
+            .map(|value| Arg { name: None, value })
+            .collect();
+        let (obj, args) = match self.virtual_call(obj, name, args, span)? {
+            Ok(e) => return Ok(e),
+            Err(back) => back,
+        };
         let mut all = vec![Arg {
             name: None,
             value: obj,
         }];
-        all.extend(args.into_iter().map(|value| Arg { name: None, value }));
+        all.extend(args);
         self.call_overloads(&methods, all, span, what)
     }
 
@@ -739,6 +748,7 @@ impl Fcx<'_, '_> {
         let (lid, set) = self.temp(obj);
         let inits = self.s.methods(class, "__init__");
         let mut stmts = vec![set];
+        stmts.extend(self.record_class(lid, class, span));
         if inits.is_empty() {
             if !args.is_empty() {
                 return Err(self.err(
@@ -817,6 +827,9 @@ impl Fcx<'_, '_> {
                 None => self.s.store.fresh(),
             };
             out.push((name, t));
+        }
+        if let Some(at) = self.class_field_position(class) {
+            out.insert(at, (CLASS_FIELD.to_string(), self.s.int_t()));
         }
         self.generics = saved;
         if self.s.store.is_resolved(&resolved) {
@@ -1070,6 +1083,10 @@ impl Fcx<'_, '_> {
                     TExpr::new(TExprKind::Null, obj.ty, obj.span)
                 } else {
                     obj
+                };
+                let (obj, targs) = match self.virtual_call(obj, &attr.name, targs, span)? {
+                    Ok(e) => return Ok(e),
+                    Err(back) => back,
                 };
                 let mut all = vec![Arg {
                     name: None,

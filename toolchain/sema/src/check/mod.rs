@@ -5,6 +5,7 @@ mod call;
 mod cells;
 mod closures;
 mod coerce;
+mod dispatch;
 mod expected;
 mod expr;
 mod function_values;
