@@ -29,6 +29,7 @@ pub struct Core {
     pub dict: ClassId,
     pub set: ClassId,
     pub slice: ClassId,
+    pub function: ClassId,
 }
 
 /// Everything shared while checking one program.
@@ -48,6 +49,10 @@ pub struct Sema<'m> {
     pub pending_class_vars: Vec<(ModuleId, FileId, crate::defs::GlobalId, syntax::ast::Expr)>,
     /// Folder of the program's entry file (imports are searched there).
     pub entry_dir: PathBuf,
+    /// Calls left pending when their function's check ended (their argument types are learnt
+    /// elsewhere, e.g. `self.items = []` typed by a later `append`): the realization, the slot
+    /// and the call. Realized once the whole program is checked.
+    pub late_calls: Vec<(crate::defs::RealId, usize, crate::check::PendingCall)>,
     /// Functions standing for classes used as values, by class.
     pub class_ctor_funcs: HashMap<crate::defs::ClassId, crate::defs::FuncDefId>,
     /// Versions of module-level names bound anew with another type (`check/rebind.rs`):
@@ -71,6 +76,7 @@ impl<'m> Sema<'m> {
             entry_dir: PathBuf::new(),
             class_ctor_funcs: HashMap::new(),
             global_versions: HashMap::new(),
+            late_calls: Vec::new(),
         }
     }
 
@@ -135,6 +141,27 @@ impl<'m> Sema<'m> {
         }
     }
 
+    /// `Function[Tuple[args], ret]`: a function value of one signature.
+    pub fn function_t(&self, args: Vec<Type>, ret: Type) -> Type {
+        Type::Class {
+            class: self.core().function,
+            args: vec![self.tuple_t(args), ret],
+        }
+    }
+
+    /// The argument and return types of a `Function` type.
+    pub fn function_sig(&self, t: &Type) -> Option<(Vec<Type>, Type)> {
+        match self.store.shallow(t) {
+            Type::Class { class, args } if class == self.core().function => {
+                match self.store.shallow(&args[0]) {
+                    Type::Class { args: a, .. } => Some((a, args[1].clone())),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// A unique number for synthetic names.
     pub fn next_id(&mut self) -> u32 {
         self.counter += 1;
@@ -167,6 +194,19 @@ impl<'m> Sema<'m> {
             .get(name)
             .cloned()
             .unwrap_or_default()
+    }
+
+    /// The class-level variable `name` of a class or of its nearest base class defining it.
+    pub fn class_var(&self, class: ClassId, name: &str) -> Option<crate::defs::GlobalId> {
+        let mut cur = Some(class);
+        while let Some(c) = cur {
+            let cd = self.defs.class(c);
+            if let Some(g) = cd.class_vars.get(name) {
+                return Some(*g);
+            }
+            cur = cd.base_class;
+        }
+        None
     }
 
     /// Human-readable type name for messages and mangling (`List[int]`).

@@ -75,9 +75,12 @@ pub struct ClassDef {
     pub kind: ClassKind,
     /// Methods by name (overloads in definition order), inherited ones included.
     pub methods: HashMap<String, Vec<FuncDefId>>,
-    /// Fields declared by annotations in the class body, inherited ones first.
-    pub field_decls: Vec<(String, ast::Expr, ClassId)>,
+    /// Instance fields, inherited ones first: declared by annotations in the class body or
+    /// assigned through `self` in its methods (annotated or not), with the class declaring them.
+    pub field_decls: Vec<(String, Option<ast::Expr>, ClassId)>,
     pub base_class: Option<ClassId>,
+    /// Whether some class inherits from this one (its objects then record their class).
+    pub has_subclasses: bool,
     /// Class-level constants (`x = 1` in the body), as static globals.
     pub class_vars: HashMap<String, GlobalId>,
 }
@@ -95,6 +98,8 @@ pub struct FuncDef {
     /// Names of the enclosing function's variables this function reads (closures), in order;
     /// their values are passed as leading hidden arguments.
     pub captures: Vec<String>,
+    /// The captured names that are cells (`Ptr[T]` shared with the enclosing function).
+    pub cell_captures: Vec<String>,
     /// Default values evaluated once at definition time, kept in hidden globals.
     pub default_globals: HashMap<String, GlobalId>,
     /// A generated function (lambda, generator expression): shown as `<lambda>`.

@@ -2,6 +2,7 @@
 //! functions per argument types, and lowers the typed program to CIR.
 
 mod check;
+mod class_fields;
 mod context;
 mod defs;
 mod loader;
@@ -77,6 +78,7 @@ fn check_unit(
     } else {
         None
     };
+    s.realize_late_calls()?;
     lower::Lowerer::for_unit(&mut s, own).lower_unit(init, order.as_deref())
 }
 
@@ -170,6 +172,7 @@ fn check_and_lower(
     let main = s.add_module("__main__", dir, vec![main_part])?;
     let b_init = s.module_init(s.builtins)?;
     let m_init = s.module_init(main)?;
+    s.realize_late_calls()?;
     lower::Lowerer::new(s).lower_program(&[b_init, m_init])
 }
 
@@ -218,6 +221,7 @@ fn load_prelude(s: &mut Sema, entry: FileId) -> R<()> {
         dict: class("dict")?,
         set: class("set")?,
         slice: class("slice")?,
+        function: class("Function")?,
     });
     Ok(())
 }

@@ -143,6 +143,7 @@ impl Sema<'_> {
             ast,
             decorators,
             captures: vec![],
+            cell_captures: vec![],
             default_globals: HashMap::new(),
             synthetic: false,
             nested: false,
@@ -206,11 +207,17 @@ impl Sema<'_> {
             methods: HashMap::new(),
             field_decls: vec![],
             base_class,
+            has_subclasses: false,
             class_vars: HashMap::new(),
         });
         self.defs.modules[module.0 as usize]
             .symbols
             .insert(c.name.name.clone(), Symbol::Class(id));
+        let mut ancestor = base_class;
+        while let Some(a) = ancestor {
+            self.defs.classes[a.0 as usize].has_subclasses = true;
+            ancestor = self.defs.class(a).base_class;
+        }
         let mut overridden: Vec<String> = Vec::new();
         for stmt in &c.body {
             match &stmt.kind {
@@ -228,7 +235,7 @@ impl Sema<'_> {
                     target, annotation, ..
                 } => {
                     if let ExprKind::Name(n) = &target.kind {
-                        field_decls.push((n.clone(), annotation.clone(), id));
+                        field_decls.push((n.clone(), Some(annotation.clone()), id));
                     }
                 }
                 StmtKind::Assign { targets, value } => {
@@ -246,6 +253,22 @@ impl Sema<'_> {
                     }
                 }
                 _ => {}
+            }
+        }
+        if kind == ClassKind::Ref {
+            let mut skip: Vec<String> = field_decls.iter().map(|f| f.0.clone()).collect();
+            skip.extend(methods.iter().filter_map(|(name, defs)| {
+                let is_property = defs.iter().any(|d| {
+                    self.defs
+                        .func(*d)
+                        .decorators
+                        .iter()
+                        .any(|x| x == "property")
+                });
+                is_property.then(|| name.clone())
+            }));
+            for (name, ann) in crate::class_fields::assigned_attributes(&c.body, &skip) {
+                field_decls.push((name, ann, id));
             }
         }
         let cls = &mut self.defs.classes[id.0 as usize];

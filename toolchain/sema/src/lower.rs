@@ -22,13 +22,17 @@ pub struct Lowerer<'a, 'm> {
     globals: HashMap<GlobalId, VarId>,
     /// Set when lowering one unit of a per-module build: the unit's module.
     unit: Option<crate::defs::ModuleId>,
+    /// Entry points of function values, by the realization they call.
+    thunks: HashMap<RealId, FuncId>,
 }
 
 /// Per-function lowering state.
 struct FnState {
     locals: Vec<VarId>,
     file: FileId,
-    pending: Vec<RealId>,
+    pending: Vec<Option<RealId>>,
+    /// Variables the lowering itself needs (environments of function values).
+    hidden: Vec<VarId>,
 }
 
 impl<'a, 'm> Lowerer<'a, 'm> {
@@ -41,6 +45,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             funcs: HashMap::new(),
             globals: HashMap::new(),
             unit: None,
+            thunks: HashMap::new(),
         }
     }
 
@@ -121,6 +126,22 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                         "Ptr" => TypeKind::Ptr(self.ty(&args[0])?),
                         "Optional" => TypeKind::Optional(self.ty(&args[0])?),
                         "Generator" => TypeKind::Generator(self.ty(&args[0])?),
+                        "Function" => {
+                            let code = self.code_type(&t)?;
+                            let env = self.env_ptr_type();
+                            TypeKind::Record {
+                                fields: vec![
+                                    Field {
+                                        name: "code".into(),
+                                        ty: code,
+                                    },
+                                    Field {
+                                        name: "env".into(),
+                                        ty: env,
+                                    },
+                                ],
+                            }
+                        }
                         other => {
                             return Err(self.internal(format!("unknown primitive class '{other}'")))
                         }
@@ -227,6 +248,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 .chain(&p.args)
                 .chain(&p.vararg)
                 .chain(&p.kwonly)
+                .chain(&p.kwarg)
                 .map(|x| x.name.name.clone())
                 .collect()
         };
@@ -405,8 +427,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             locals,
             file: body.file,
             pending: body.pending.clone(),
+            hidden: Vec::new(),
         };
         let b = self.block(&mut st, &body.stmts)?;
+        extra.extend(st.hidden);
         if let FuncKind::Bodied {
             locals,
             body: bv,
@@ -548,9 +572,11 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 ValueKind::Call { func: f, args: a }
             }
             TExprKind::PendingCall { slot, args } => {
-                let real = *st
+                let real = st
                     .pending
                     .get(*slot as usize)
+                    .copied()
+                    .flatten()
                     .ok_or_else(|| self.internal("a pending call was never realized"))?;
                 let f = self.declare(real)?;
                 let mut a = Vec::new();
@@ -586,6 +612,39 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             TExprKind::OptionalHas(x) => ValueKind::OptionalHas(self.expr(st, x)?),
             TExprKind::OptionalGet(x) => ValueKind::OptionalGet(self.expr(st, x)?),
             TExprKind::Cast(x) => ValueKind::Cast(self.expr(st, x)?),
+            TExprKind::MakeFunction { real, captured } => {
+                return self.make_function(st, *real, captured, ty, loc)
+            }
+            TExprKind::CallFunction { callee, args } => {
+                let code_ty = self.code_type(&callee.ty)?;
+                let env_ty = self.env_ptr_type();
+                let c1 = self.expr(st, callee)?;
+                let c2 = self.expr(st, callee)?;
+                let code = self.m.add_value(
+                    ValueKind::Extract {
+                        value: c1,
+                        field: 0,
+                    },
+                    code_ty,
+                    loc,
+                );
+                let env = self.m.add_value(
+                    ValueKind::Extract {
+                        value: c2,
+                        field: 1,
+                    },
+                    env_ty,
+                    loc,
+                );
+                let mut a = vec![env];
+                for x in args {
+                    a.push(self.expr(st, x)?);
+                }
+                ValueKind::CallIndirect {
+                    callee: code,
+                    args: a,
+                }
+            }
             TExprKind::Ternary { cond, then, other } => {
                 let cond = self.expr(st, cond)?;
                 let then = self.expr(st, then)?;
@@ -603,6 +662,173 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             }
         };
         Ok(self.m.add_value(kind, ty, loc))
+    }
+}
+
+impl Lowerer<'_, '_> {
+    /// `Ptr[byte]`: how a function value holds its environment.
+    fn env_ptr_type(&mut self) -> TypeId {
+        let byte = self.m.ty("byte", TypeKind::Byte);
+        self.m.ty("Ptr[byte]", TypeKind::Ptr(byte))
+    }
+
+    /// The code pointer type of a `Function` type: the environment, then the arguments.
+    fn code_type(&mut self, function: &Type) -> LR<TypeId> {
+        let (params, ret) = self
+            .s
+            .function_sig(function)
+            .ok_or_else(|| self.internal("a function value without a signature"))?;
+        let mut args = vec![self.env_ptr_type()];
+        for p in &params {
+            args.push(self.ty(p)?);
+        }
+        let ret = self.ty(&ret)?;
+        let names: Vec<String> = args
+            .iter()
+            .map(|a| self.m.types.get(*a).name.clone())
+            .collect();
+        let name = format!(
+            "code[{}]->{}",
+            names.join(","),
+            self.m.types.get(ret).name.clone()
+        );
+        Ok(self.m.ty(&name, TypeKind::Func { args, ret }))
+    }
+
+    /// The heap record holding the captured values of a function value calling `real`.
+    fn env_type(&mut self, real: RealId, captured: &[Type]) -> LR<TypeId> {
+        let mut fields = Vec::new();
+        for (i, t) in captured.iter().enumerate() {
+            fields.push(Field {
+                name: i.to_string(),
+                ty: self.ty(t)?,
+            });
+        }
+        let name = format!("env[{}]", self.s.defs.reals[real.0 as usize].name);
+        Ok(self.m.ty(
+            &name,
+            TypeKind::Ref {
+                fields,
+                parent: None,
+            },
+        ))
+    }
+
+    /// `{code, env}`: the entry point of `real` for function values, and a new environment
+    /// holding the captured values (null when there are none).
+    fn make_function(
+        &mut self,
+        st: &mut FnState,
+        real: RealId,
+        captured: &[TExpr],
+        ty: TypeId,
+        loc: Loc,
+    ) -> LR<ValueId> {
+        let types: Vec<Type> = captured.iter().map(|c| c.ty.clone()).collect();
+        let thunk = self.thunk(real, &types)?;
+        let code_ty = self.m.types.fields(ty)[0].ty;
+        let env_ptr = self.env_ptr_type();
+        let code = self.m.add_value(ValueKind::FuncRef(thunk), code_ty, loc);
+        let env = if captured.is_empty() {
+            self.m.add_value(ValueKind::Null, env_ptr, loc)
+        } else {
+            let env_ty = self.env_type(real, &types)?;
+            let none = self.none();
+            let var = self.m.add_var(".env", env_ty, false);
+            st.hidden.push(var);
+            let new = self.m.add_value(ValueKind::New, env_ty, loc);
+            let mut series =
+                vec![self
+                    .m
+                    .add_value(ValueKind::Assign { var, value: new }, none, loc)];
+            for (i, c) in captured.iter().enumerate() {
+                let target = self.m.add_value(ValueKind::VarRef(var), env_ty, loc);
+                let value = self.expr(st, c)?;
+                series.push(self.m.add_value(
+                    ValueKind::Insert {
+                        target,
+                        field: i,
+                        value,
+                    },
+                    none,
+                    loc,
+                ));
+            }
+            let flow = self.m.add_value(ValueKind::Series(series), none, loc);
+            let obj = self.m.add_value(ValueKind::VarRef(var), env_ty, loc);
+            let value = self.m.add_value(ValueKind::Cast(obj), env_ptr, loc);
+            self.m
+                .add_value(ValueKind::FlowInstr { flow, value }, env_ptr, loc)
+        };
+        Ok(self
+            .m
+            .add_value(ValueKind::MakeRecord(vec![code, env]), ty, loc))
+    }
+
+    /// The function a function value's code pointer calls: it takes the environment and the
+    /// arguments, and calls `real` with the captured values and the arguments.
+    fn thunk(&mut self, real: RealId, captured: &[Type]) -> LR<FuncId> {
+        if let Some(f) = self.thunks.get(&real) {
+            return Ok(*f);
+        }
+        let target = self.declare(real)?;
+        let r = &self.s.defs.reals[real.0 as usize];
+        let (arg_types, ret, name) = (r.args.clone(), r.ret.clone(), r.name.clone());
+        let env_ptr = self.env_ptr_type();
+        let loc = self.m.func(target).loc;
+        let unmangled = self.m.func(target).unmangled.clone();
+        let env_arg = self.m.add_var("env", env_ptr, false);
+        let mut args = vec![env_arg];
+        let mut call_args = Vec::new();
+        if !captured.is_empty() {
+            let env_ty = self.env_type(real, captured)?;
+            for (i, t) in captured.iter().enumerate() {
+                let ct = self.ty(t)?;
+                let e = self.m.add_value(ValueKind::VarRef(env_arg), env_ptr, loc);
+                let obj = self.m.add_value(ValueKind::Cast(e), env_ty, loc);
+                call_args.push(self.m.add_value(
+                    ValueKind::Extract {
+                        value: obj,
+                        field: i,
+                    },
+                    ct,
+                    loc,
+                ));
+            }
+        }
+        for (i, t) in arg_types[captured.len()..].iter().enumerate() {
+            let at = self.ty(t)?;
+            let v = self.m.add_var(format!("a{i}"), at, false);
+            args.push(v);
+            call_args.push(self.m.add_value(ValueKind::VarRef(v), at, loc));
+        }
+        let ret_ty = self.ty(&ret)?;
+        let none = self.none();
+        let call = self.m.add_value(
+            ValueKind::Call {
+                func: target,
+                args: call_args,
+            },
+            ret_ty,
+            loc,
+        );
+        let ret_v = self.m.add_value(ValueKind::Return(Some(call)), none, loc);
+        let body = self.m.add_value(ValueKind::Series(vec![ret_v]), none, loc);
+        let f = self.m.add_func(cir::Func {
+            name: format!("{name}.fn"),
+            unmangled,
+            args,
+            ret: ret_ty,
+            kind: FuncKind::Bodied {
+                locals: vec![],
+                body,
+                generator: false,
+            },
+            attrs: vec![],
+            loc,
+        });
+        self.thunks.insert(real, f);
+        Ok(f)
     }
 }
 

@@ -179,15 +179,29 @@ impl Sema<'_> {
                 stmts = fcx.guard_stop_iteration(stmts, ast.name.span)?;
             }
             fcx.resolve_pending()?;
-            let pending: Vec<RealId> = fcx.pending.iter().filter_map(|p| p.real).collect();
+            let pending: Vec<Option<RealId>> = fcx.pending.iter().map(|p| p.real).collect();
+            let late: Vec<(usize, crate::check::PendingCall)> = fcx
+                .pending
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.real.is_none())
+                .map(|(i, p)| (i, p.clone()))
+                .collect();
+            let only_pending = fcx.only_pending;
             let generics: Vec<(String, Type)> = fcx
                 .generics
                 .iter()
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect();
             let locals = fcx.locals.clone();
-            let incomplete = fcx.incomplete.clone();
+            let mut incomplete = fcx.incomplete.clone();
             hints = fcx.hints_for_next_pass();
+            if only_pending {
+                incomplete = None;
+                for (slot, call) in late {
+                    self.late_calls.push((id, slot, call));
+                }
+            }
             let done = incomplete.is_none();
             if done || passes >= MAX_PASSES {
                 if let Some((span, what)) = incomplete {
@@ -220,6 +234,74 @@ impl Sema<'_> {
                 return Ok(id);
             }
         }
+    }
+
+    /// Realizes the calls left pending by finished checks, now that the program's types are
+    /// known; an error names the first whose argument types stayed unknown.
+    pub fn realize_late_calls(&mut self) -> R<()> {
+        let mut defaulted = false;
+        loop {
+            let mut progress = false;
+            for i in 0..self.late_calls.len() {
+                let (owner, slot, call) = self.late_calls[i].clone();
+                let args: Vec<Type> = call.args.iter().map(|t| self.store.resolve(t)).collect();
+                let class_args = call
+                    .class_args
+                    .as_ref()
+                    .map(|a| a.iter().map(|t| self.store.resolve(t)).collect::<Vec<_>>());
+                let ready = args
+                    .iter()
+                    .chain(class_args.iter().flatten())
+                    .all(|t| self.store.is_resolved(t));
+                let body = self.defs.reals[owner.0 as usize].body.as_ref();
+                let done = body.map(|b| b.pending[slot].is_some()).unwrap_or(true);
+                if !ready || done {
+                    continue;
+                }
+                let real = self.realize_with(call.def, args, class_args)?;
+                let ret = self.defs.reals[real.0 as usize].ret.clone();
+                self.store.unify(&call.ret, &ret);
+                if let Some(b) = self.defs.reals[owner.0 as usize].body.as_mut() {
+                    b.pending[slot] = Some(real);
+                }
+                progress = true;
+            }
+            if progress {
+                continue;
+            }
+            if defaulted {
+                break;
+            }
+            // What nothing constrained by now (the items of a `[]` only compared or printed)
+            // takes the default type, as on a body's last pass.
+            defaulted = true;
+            let int = self.int_t();
+            let open: Vec<Type> = self
+                .late_calls
+                .iter()
+                .flat_map(|(_, _, c)| c.args.iter().chain(c.class_args.iter().flatten()))
+                .cloned()
+                .collect();
+            for t in open {
+                self.store.default_vars(&t, &int);
+            }
+        }
+        let open = self.late_calls.iter().find(|(owner, slot, _)| {
+            self.defs.reals[owner.0 as usize]
+                .body
+                .as_ref()
+                .map(|b| b.pending[*slot].is_none())
+                .unwrap_or(false)
+        });
+        if let Some((owner, _, call)) = open {
+            let file = self.defs.func(self.defs.reals[owner.0 as usize].def).file;
+            return Err(self.err(
+                file,
+                call.span,
+                "cannot determine the type of the arguments of this call",
+            ));
+        }
+        Ok(())
     }
 
     /// Loads (once) the module `name`, searching next to the importing module, then the stdlib.
@@ -376,6 +458,29 @@ impl Fcx<'_, '_> {
         self.bind_signature(f, args)?;
         let mut out = Vec::new();
         let def = self.def.expect("a realization has a definition");
+        if !is_init {
+            for name in self.s.defs.func(def).cell_captures.clone() {
+                self.bind_captured_cell(&name);
+            }
+            let params: Vec<String> = f
+                .params
+                .posonly
+                .iter()
+                .chain(&f.params.args)
+                .chain(&f.params.vararg)
+                .chain(&f.params.kwonly)
+                .chain(&f.params.kwarg)
+                .map(|p| p.name.name.clone())
+                .collect();
+            let mut cells: Vec<String> = crate::check::cell_names(&params, body)
+                .into_iter()
+                .filter(|n| !self.cells.contains_key(n) && !self.global_names.contains(n))
+                .collect();
+            cells.sort();
+            for name in cells {
+                out.extend(self.make_cell(&name, f.name.span)?);
+            }
+        }
         let fd = self.s.defs.func(def);
         if fd.nested && !self.scope.contains_key(&fd.name) {
             let n_caps = fd.captures.len();
@@ -500,6 +605,7 @@ impl Fcx<'_, '_> {
             .chain(&p.args)
             .chain(&p.vararg)
             .chain(&p.kwonly)
+            .chain(&p.kwarg)
             .collect();
         if params.len() != args.len() {
             return Err(self.err(
@@ -511,10 +617,38 @@ impl Fcx<'_, '_> {
                 ),
             ));
         }
-        for (param, ty) in params.iter().zip(args) {
-            if let Some(ann) = &param.annotation {
-                let want = self.eval_type(ann)?;
-                self.s.store.unify(&want, ty);
+        let is_classmethod = class.is_some()
+            && self
+                .s
+                .defs
+                .func(def)
+                .decorators
+                .iter()
+                .any(|d| d == "classmethod");
+        let rest: Vec<&str> = p
+            .vararg
+            .iter()
+            .chain(&p.kwarg)
+            .map(|x| x.name.name.as_str())
+            .collect();
+        for (i, (param, ty)) in params.iter().zip(args).enumerate() {
+            if i == 0 && is_classmethod {
+                // `cls` stands for the class the method was called on; its argument is a
+                // placeholder of that class's instance type.
+                self.new_local(&param.name.name, ty.clone());
+                if let Some((c, _)) = self.s.class_of(ty) {
+                    self.static_names
+                        .insert(param.name.name.clone(), crate::defs::Symbol::Class(c));
+                }
+                continue;
+            }
+            match &param.annotation {
+                // `*args: T` and `**kwargs: T` annotate the items
+                Some(ann) if !rest.contains(&param.name.name.as_str()) => {
+                    let want = self.eval_type(ann)?;
+                    self.s.store.unify(&want, ty);
+                }
+                _ => {}
             }
             let l = self.new_local(&param.name.name, ty.clone());
             self.scope.insert(param.name.name.clone(), l);

@@ -19,8 +19,9 @@ pub struct TBody {
     pub stmts: Vec<TStmt>,
     pub generator: bool,
     pub file: FileId,
-    /// Realizations of the body's pending calls, by slot.
-    pub pending: Vec<RealId>,
+    /// Realizations of the body's pending calls, by slot (`None` until a call whose argument
+    /// types were only learnt after the body was checked is realized).
+    pub pending: Vec<Option<RealId>>,
 }
 
 /// A typed expression.
@@ -72,6 +73,17 @@ pub enum TExprKind {
     MakeOptional(Box<TExpr>),
     OptionalHas(Box<TExpr>),
     OptionalGet(Box<TExpr>),
+    /// A function value (`Function[…]`) calling realization `real` with the captured values
+    /// first, then the call's arguments.
+    MakeFunction {
+        real: RealId,
+        captured: Vec<TExpr>,
+    },
+    /// A call through a function value (`callee` is read twice: a local or a global).
+    CallFunction {
+        callee: Box<TExpr>,
+        args: Vec<TExpr>,
+    },
     /// Reinterpretation between reference types (upcast) or pointer types.
     Cast(Box<TExpr>),
     Ternary {

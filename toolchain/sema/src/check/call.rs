@@ -4,6 +4,7 @@
 use syntax::ast::{self, ExprKind};
 use syntax::Span;
 
+use super::dispatch::CLASS_FIELD;
 use super::Fcx;
 use crate::context::R;
 use crate::defs::{ClassId, ClassKind, FuncDefId, Symbol};
@@ -12,9 +13,24 @@ use crate::types::Type;
 
 /// One argument at a call site.
 pub struct Arg {
+    /// The keyword; [`SPREAD`] for `*iterable`, [`SPREAD_KW`] for `**mapping`.
     pub name: Option<String>,
     pub value: TExpr,
 }
+
+/// The name marking a `*iterable` argument (not a tuple) that fills a `*args` parameter.
+pub const SPREAD: &str = "*";
+/// The name marking a `**mapping` argument that fills a `**kwargs` parameter.
+pub const SPREAD_KW: &str = "**";
+
+/// Whether an argument is given by position (a spread iterable included).
+fn is_positional(a: &Arg) -> bool {
+    a.name.as_deref().map(|n| n == SPREAD).unwrap_or(true)
+}
+
+/// What `arrange` decides: each parameter's source, the positional arguments that go to
+/// `*args`, and the keyword arguments that go to `**kwargs`.
+type Arrangement = (Vec<Option<Slot>>, Vec<usize>, Vec<usize>);
 
 /// A parameter of a source function, flattened.
 struct ParamInfo {
@@ -30,6 +46,7 @@ enum ParamKind {
     Normal,
     VarArgs,
     KwOnly,
+    KwArgs,
 }
 
 fn params_of(f: &ast::FunctionDef) -> Vec<ParamInfo> {
@@ -48,6 +65,7 @@ fn params_of(f: &ast::FunctionDef) -> Vec<ParamInfo> {
     out.extend(p.args.iter().map(|x| mk(x, ParamKind::Normal)));
     out.extend(p.vararg.iter().map(|x| mk(x, ParamKind::VarArgs)));
     out.extend(p.kwonly.iter().map(|x| mk(x, ParamKind::KwOnly)));
+    out.extend(p.kwarg.iter().map(|x| mk(x, ParamKind::KwArgs)));
     out
 }
 
@@ -81,16 +99,27 @@ impl Fcx<'_, '_> {
         let methods = self.s.methods(class, name);
         if methods.is_empty() {
             let ty = obj.ty.clone();
-            return match self.demote(obj)? {
-                Some(d) => self.call_method_named(d, name, args, what),
+            if let Some(d) = self.demote(obj.clone())? {
+                return self.call_method_named(d, name, args, what);
+            }
+            return match self.protocol_default(obj, name, args)? {
+                Some(e) => Ok(e),
                 None => Err(self.no_attribute(&ty, name, span)),
             };
         }
+        let args: Vec<Arg> = args
+            .into_iter()
+            .map(|value| Arg { name: None, value })
+            .collect();
+        let (obj, args) = match self.virtual_call(obj, name, args, span)? {
+            Ok(e) => return Ok(e),
+            Err(back) => back,
+        };
         let mut all = vec![Arg {
             name: None,
             value: obj,
         }];
-        all.extend(args.into_iter().map(|value| Arg { name: None, value }));
+        all.extend(args);
         self.call_overloads(&methods, all, span, what)
     }
 
@@ -223,7 +252,7 @@ impl Fcx<'_, '_> {
         span: Span,
         exact: bool,
     ) -> R<Result<(), Box<syntax::Diagnostic>>> {
-        let (slots, _) = match self.arrange(def, args, span)? {
+        let (slots, _, _) = match self.arrange(def, args, span)? {
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
         };
@@ -235,7 +264,7 @@ impl Fcx<'_, '_> {
         for (p, slot) in params.iter().zip(&slots) {
             let Some(ann) = &p.annotation else { continue };
             let Some(Slot::Arg(i)) = slot else { continue };
-            if p.kind == ParamKind::VarArgs {
+            if matches!(p.kind, ParamKind::VarArgs | ParamKind::KwArgs) {
                 continue;
             }
             let want = match self.eval_type_in(def, ann) {
@@ -270,7 +299,7 @@ impl Fcx<'_, '_> {
     }
 
     /// Evaluates an annotation of `def` in the module it was written in.
-    fn eval_type_in(&mut self, def: FuncDefId, ann: &ast::Expr) -> R<Type> {
+    pub fn eval_type_in(&mut self, def: FuncDefId, ann: &ast::Expr) -> R<Type> {
         let fd = self.s.defs.func(def);
         let saved = (
             std::mem::replace(&mut self.module, fd.module),
@@ -329,15 +358,16 @@ impl Fcx<'_, '_> {
         def: FuncDefId,
         args: &[Arg],
         span: Span,
-    ) -> R<Result<(Vec<Option<Slot>>, Vec<usize>), Box<syntax::Diagnostic>>> {
+    ) -> R<Result<Arrangement, Box<syntax::Diagnostic>>> {
         let fd = self.s.defs.func(def);
         let ast = fd.ast.clone();
         let name = fd.name.clone();
         let params = params_of(&ast);
         let mut slots: Vec<Option<Slot>> = params.iter().map(|_| None).collect();
         let mut extra = Vec::new();
+        let mut kw_extra = Vec::new();
         let positional: Vec<usize> = (0..args.len())
-            .filter(|i| args[*i].name.is_none())
+            .filter(|i| is_positional(&args[*i]))
             .collect();
         let mut pi = 0;
         for i in positional {
@@ -352,6 +382,12 @@ impl Fcx<'_, '_> {
             if pi < params.len()
                 && matches!(params[pi].kind, ParamKind::PosOnly | ParamKind::Normal)
             {
+                if !is_positional(&args[i]) || args[i].name.is_some() {
+                    return Ok(Err(self.err(
+                        args[i].value.span,
+                        format!("{name}() takes fixed parameters: only a tuple can be unpacked into them"),
+                    )));
+                }
                 slots[pi] = Some(Slot::Arg(i));
                 pi += 1;
             } else if params.iter().any(|p| p.kind == ParamKind::VarArgs) {
@@ -369,10 +405,28 @@ impl Fcx<'_, '_> {
                 return Ok(Err(self.arity_error(def, span, message)));
             }
         }
+        let has_kwargs = params.iter().any(|p| p.kind == ParamKind::KwArgs);
         for (i, a) in args.iter().enumerate() {
             let Some(kw) = &a.name else { continue };
+            if kw == SPREAD {
+                continue;
+            }
+            if kw == SPREAD_KW {
+                if !has_kwargs {
+                    return Ok(Err(self.err(
+                        a.value.span,
+                        format!("{name}() has no **kwargs parameter to unpack a mapping into"),
+                    )));
+                }
+                kw_extra.push(i);
+                continue;
+            }
             match params.iter().position(|p| {
-                &p.name == kw && p.kind != ParamKind::PosOnly && p.kind != ParamKind::VarArgs
+                &p.name == kw
+                    && !matches!(
+                        p.kind,
+                        ParamKind::PosOnly | ParamKind::VarArgs | ParamKind::KwArgs
+                    )
             }) {
                 Some(p) if slots[p].is_none() => slots[p] = Some(Slot::Arg(i)),
                 Some(_) => {
@@ -381,6 +435,7 @@ impl Fcx<'_, '_> {
                         format!("{name}() got multiple values for argument '{kw}'"),
                     )))
                 }
+                None if has_kwargs => kw_extra.push(i),
                 None => {
                     return Ok(Err(self.err(
                         a.value.span,
@@ -395,6 +450,8 @@ impl Fcx<'_, '_> {
             }
             if p.kind == ParamKind::VarArgs {
                 *slot = Some(Slot::VarArgs);
+            } else if p.kind == ParamKind::KwArgs {
+                *slot = Some(Slot::KwArgs);
             } else if p.default.is_some() {
                 *slot = Some(Slot::Default);
             } else {
@@ -402,7 +459,7 @@ impl Fcx<'_, '_> {
                 return Ok(Err(self.arity_error(def, span, message)));
             }
         }
-        Ok(Ok((slots, extra)))
+        Ok(Ok((slots, extra, kw_extra)))
     }
 
     /// A call's arguments do not fit `def`'s parameters: the error at the call, with a note
@@ -432,10 +489,47 @@ impl Fcx<'_, '_> {
         )
     }
 
-    /// Calls `def` with the arguments (already known to fit).
+    /// Calls `def` with the arguments (already known to fit), evaluating them in the order
+    /// they are written even when keywords give them in another order than the parameters.
     pub fn call_def(&mut self, def: FuncDefId, args: Vec<Arg>, span: Span) -> R<TExpr> {
+        let (slots, _, _) = self.arrange(def, &args, span)??;
+        let order: Vec<usize> = slots
+            .iter()
+            .filter_map(|s| match s {
+                Some(Slot::Arg(i)) => Some(*i),
+                _ => None,
+            })
+            .collect();
+        if order.windows(2).all(|w| w[0] < w[1]) {
+            return self.call_def_in_order(def, args, span);
+        }
+        let mut pre = Vec::new();
+        let mut held = Vec::new();
+        for a in args {
+            let constant = matches!(
+                a.value.kind,
+                TExprKind::Int(_) | TExprKind::Float(_) | TExprKind::Bool(_) | TExprKind::Str(_)
+            );
+            let value = if constant {
+                a.value
+            } else {
+                let (l, set) = self.temp(a.value);
+                pre.push(set);
+                self.local(l, span)
+            };
+            held.push(Arg {
+                name: a.name,
+                value,
+            });
+        }
+        let call = self.call_def_in_order(def, held, span)?;
+        Ok(Fcx::block(pre, call))
+    }
+
+    fn call_def_in_order(&mut self, def: FuncDefId, args: Vec<Arg>, span: Span) -> R<TExpr> {
         let ctor = self.ctor_args.clone();
-        let (slots, extra) = self.arrange(def, &args, span)??;
+        let (slots, extra, kw_extra) = self.arrange(def, &args, span)??;
+        let names: Vec<Option<String>> = args.iter().map(|a| a.name.clone()).collect();
         let fd = self.s.defs.func(def);
         let ast = fd.ast.clone();
         let def_file = fd.file;
@@ -450,12 +544,38 @@ impl Fcx<'_, '_> {
                 let v = match slot {
                     Some(Slot::Arg(i)) => values[*i].take().expect("each argument is used once"),
                     Some(Slot::VarArgs) => {
-                        let items: Vec<TExpr> = extra
+                        let items: Vec<(bool, TExpr)> = extra
                             .iter()
-                            .map(|i| values[*i].take().expect("vararg used once"))
+                            .map(|i| {
+                                let spread = names[*i].as_deref() == Some(SPREAD);
+                                (spread, values[*i].take().expect("vararg used once"))
+                            })
                             .collect();
-                        let ty = self.s.tuple_t(items.iter().map(|x| x.ty.clone()).collect());
-                        TExpr::new(TExprKind::Record(items), ty, span)
+                        let annotated = match &p.annotation {
+                            Some(ann) => Some(self.eval_type_in(def, ann)?),
+                            None => None,
+                        };
+                        if annotated.is_some() || items.iter().any(|(spread, _)| *spread) {
+                            self.spread_varargs(items, annotated, span)?
+                        } else {
+                            let items: Vec<TExpr> = items.into_iter().map(|x| x.1).collect();
+                            let ty = self.s.tuple_t(items.iter().map(|x| x.ty.clone()).collect());
+                            TExpr::new(TExprKind::Record(items), ty, span)
+                        }
+                    }
+                    Some(Slot::KwArgs) => {
+                        let items: Vec<(Option<String>, TExpr)> = kw_extra
+                            .iter()
+                            .map(|i| {
+                                let key = names[*i].clone().filter(|n| n != SPREAD_KW);
+                                (key, values[*i].take().expect("kwarg used once"))
+                            })
+                            .collect();
+                        let value_ty = match &p.annotation {
+                            Some(ann) => Some(self.eval_type_in(def, ann)?),
+                            None => None,
+                        };
+                        self.keyword_dict(items, value_ty, span)?
                     }
                     Some(Slot::Default) => {
                         let d = p.default.clone().expect("default slot has a default");
@@ -482,7 +602,7 @@ impl Fcx<'_, '_> {
                     None => unreachable!("arrange fills every slot"),
                 };
                 let v = match &p.annotation {
-                    Some(ann) if p.kind != ParamKind::VarArgs => {
+                    Some(ann) if !matches!(p.kind, ParamKind::VarArgs | ParamKind::KwArgs) => {
                         let want = self.eval_type_in(def, ann)?;
                         self.coerce(v, &want, &format!("argument '{}'", p.name))?
                     }
@@ -568,11 +688,27 @@ impl Fcx<'_, '_> {
                     });
                 }
                 all.extend(args);
+                // defaults evaluated where the function was defined travel as captured values
+                let names = self.s.defs.func(def).captures.clone();
+                let mut pre = vec![set];
+                let mut hidden = std::collections::HashMap::new();
+                for (name, arg) in names.iter().zip(&all) {
+                    if name.starts_with(".default.") {
+                        let (l, s) = self.temp(arg.value.clone());
+                        pre.push(s);
+                        hidden.insert(name.clone(), super::Binding::Local(l));
+                    }
+                }
                 let defs = self.overloads_of(def);
-                let call = self.call_overloads(&defs, all, span, "this call")?;
-                Ok(Fcx::block(vec![set], call))
+                self.inner_scopes.push(hidden);
+                let call = self.call_overloads(&defs, all, span, "this call");
+                self.inner_scopes.pop();
+                Ok(Fcx::block(pre, call?))
             }
             Type::Var(_) => Ok(self.defer(span, "the called value")),
+            _ if self.s.function_sig(&callee.ty).is_some() => {
+                self.call_function_value(callee, args, span)
+            }
             other => {
                 if let Some((class, _)) = self.s.class_of(&other) {
                     let m = self.s.methods(class, "__call__");
@@ -594,7 +730,7 @@ impl Fcx<'_, '_> {
     }
 
     /// The overload set a function item stands for (itself and same-named siblings).
-    fn overloads_of(&self, def: FuncDefId) -> Vec<FuncDefId> {
+    pub fn overloads_of(&self, def: FuncDefId) -> Vec<FuncDefId> {
         let fd = self.s.defs.func(def);
         if let Some(c) = fd.class {
             let m = self.s.methods(c, &fd.name);
@@ -672,6 +808,7 @@ impl Fcx<'_, '_> {
         let (lid, set) = self.temp(obj);
         let inits = self.s.methods(class, "__init__");
         let mut stmts = vec![set];
+        stmts.extend(self.record_class(lid, class, span));
         if inits.is_empty() {
             if !args.is_empty() {
                 return Err(self.err(
@@ -722,18 +859,37 @@ impl Fcx<'_, '_> {
         }
         let mut out = Vec::new();
         for (name, ann, owner) in decls {
-            let owner_file = self.s.defs.class(owner).file;
-            let owner_module = self.s.defs.class(owner).module;
-            let saved_ctx = (
-                std::mem::replace(&mut self.file, owner_file),
-                std::mem::replace(&mut self.module, owner_module),
-            );
-            let t = self
-                .eval_type(&ann)
-                .unwrap_or_else(|_| self.s.store.fresh());
-            self.file = saved_ctx.0;
-            self.module = saved_ctx.1;
+            let t = match ann {
+                Some(ann) => {
+                    let owner_file = self.s.defs.class(owner).file;
+                    let owner_module = self.s.defs.class(owner).module;
+                    let saved_ctx = (
+                        std::mem::replace(&mut self.file, owner_file),
+                        std::mem::replace(&mut self.module, owner_module),
+                    );
+                    let t = self
+                        .eval_type(&ann)
+                        .unwrap_or_else(|_| self.s.store.fresh());
+                    self.file = saved_ctx.0;
+                    self.module = saved_ctx.1;
+                    t
+                }
+                // A field a base class assigns has the base's type, so that an object of the
+                // subclass can be used as one of the base.
+                None if owner != class && self.s.defs.class(owner).generics.is_empty() => {
+                    let base = self.s.simple(owner);
+                    self.fields_of(&base)
+                        .into_iter()
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, t)| t)
+                        .unwrap_or_else(|| self.s.store.fresh())
+                }
+                None => self.s.store.fresh(),
+            };
             out.push((name, t));
+        }
+        if let Some(at) = self.class_field_position(class) {
+            out.insert(at, (CLASS_FIELD.to_string(), self.s.int_t()));
         }
         self.generics = saved;
         if self.s.store.is_resolved(&resolved) {
@@ -786,7 +942,11 @@ impl Fcx<'_, '_> {
                     .map(|(c, _)| c == self.s.core().tuple)
                     .unwrap_or(false);
                 if !is_tuple {
-                    return Err(self.err(a.span, "only tuples can be unpacked into arguments"));
+                    targs.push(Arg {
+                        name: Some(SPREAD.into()),
+                        value: v,
+                    });
+                    continue;
                 }
                 let (lid, set) = self.temp(v);
                 for (i, (name, t)) in fields.into_iter().enumerate() {
@@ -811,10 +971,18 @@ impl Fcx<'_, '_> {
                 }
                 continue;
             }
-            targs.push(Arg {
-                name: None,
-                value: self.check_expr(a)?,
-            });
+            let shaped = matches!(a.kind, ExprKind::BinOp { .. } | ExprKind::IfExp { .. })
+                || super::expected::is_display(a);
+            let want = if shaped {
+                self.expected_argument(func, targs.len())?
+            } else {
+                None
+            };
+            let value = match want {
+                Some(t) => self.check_expected(a, &t, "argument")?,
+                None => self.check_expr(a)?,
+            };
+            targs.push(Arg { name: None, value });
         }
         for k in keywords {
             match &k.arg {
@@ -822,12 +990,14 @@ impl Fcx<'_, '_> {
                     name: Some(n.name.clone()),
                     value: self.check_expr(&k.value)?,
                 }),
-                None => return Err(self.err(k.span, "'**' arguments are not supported")),
+                None => targs.push(Arg {
+                    name: Some(SPREAD_KW.into()),
+                    value: self.check_expr(&k.value)?,
+                }),
             }
         }
         match &func.kind {
-            ExprKind::Name(n) if !self.is_variable(n) => match self.s.lookup_symbol(self.module, n)
-            {
+            ExprKind::Name(n) if !self.is_variable(n) => match self.lookup(n) {
                 Some(Symbol::Func(defs)) => {
                     self.call_overloads(&defs, targs, span, &format!("{n}()"))
                 }
@@ -899,6 +1069,17 @@ impl Fcx<'_, '_> {
                                 let t = self.fresh_instance(c);
                                 return Err(self.no_attribute(&t, &attr.name, attr.span));
                             }
+                            if self.has_decorator(methods[0], "classmethod") {
+                                let t = self.fresh_instance(c);
+                                let placeholder = TExpr::new(TExprKind::Null, t, value.span);
+                                targs.insert(
+                                    0,
+                                    Arg {
+                                        name: None,
+                                        value: placeholder,
+                                    },
+                                );
+                            }
                             return self.call_overloads(
                                 &methods,
                                 targs,
@@ -922,7 +1103,7 @@ impl Fcx<'_, '_> {
                 let methods = self.s.methods(class, &attr.name);
                 if methods.is_empty() {
                     let ty = obj.ty.clone();
-                    if let Some(d) = self.demote(obj)? {
+                    if let Some(d) = self.demote(obj.clone())? {
                         let tmp = ast::Expr::new(ExprKind::Name(".demoted".into()), value.span);
                         let (lid, set) = self.temp(d);
                         self.inner_scopes.push(std::collections::HashMap::from([(
@@ -940,6 +1121,12 @@ impl Fcx<'_, '_> {
                         self.inner_scopes.pop();
                         return Ok(Fcx::block(vec![set], r?));
                     }
+                    if targs.iter().all(|a| a.name.is_none()) {
+                        let values = targs.into_iter().map(|a| a.value).collect();
+                        if let Some(e) = self.protocol_default(obj, &attr.name, values)? {
+                            return Ok(e);
+                        }
+                    }
                     return Err(self.no_attribute(&ty, &attr.name, attr.span));
                 }
                 if self
@@ -952,6 +1139,15 @@ impl Fcx<'_, '_> {
                 {
                     return self.call_overloads(&methods, targs, span, &format!("{}()", attr.name));
                 }
+                let obj = if self.has_decorator(methods[0], "classmethod") {
+                    TExpr::new(TExprKind::Null, obj.ty, obj.span)
+                } else {
+                    obj
+                };
+                let (obj, targs) = match self.virtual_call(obj, &attr.name, targs, span)? {
+                    Ok(e) => return Ok(e),
+                    Err(back) => back,
+                };
                 let mut all = vec![Arg {
                     name: None,
                     value: obj,
@@ -975,6 +1171,11 @@ impl Fcx<'_, '_> {
         }
     }
 
+    /// Whether a function is decorated with `name`.
+    pub fn has_decorator(&self, def: FuncDefId, name: &str) -> bool {
+        self.s.defs.func(def).decorators.iter().any(|d| d == name)
+    }
+
     /// A class instance type with fresh generic arguments.
     pub fn fresh_instance(&mut self, c: ClassId) -> Type {
         let n = self.s.defs.class(c).generics.len();
@@ -989,12 +1190,10 @@ impl Fcx<'_, '_> {
     /// The module or class a name expression denotes, when it is not a variable.
     pub fn static_symbol(&mut self, e: &ast::Expr) -> Option<Symbol> {
         match &e.kind {
-            ExprKind::Name(n) if !self.is_variable(n) => {
-                match self.s.lookup_symbol(self.module, n)? {
-                    s @ (Symbol::Module(_) | Symbol::Class(_)) => Some(s),
-                    _ => None,
-                }
-            }
+            ExprKind::Name(n) if !self.is_variable(n) => match self.lookup(n)? {
+                s @ (Symbol::Module(_) | Symbol::Class(_)) => Some(s),
+                _ => None,
+            },
             ExprKind::Attribute { value, attr } => match self.static_symbol(value)? {
                 Symbol::Module(m) => match self.s.defs.module(m).symbols.get(&attr.name)? {
                     s @ (Symbol::Module(_) | Symbol::Class(_)) => Some(s.clone()),
@@ -1012,5 +1211,6 @@ impl Fcx<'_, '_> {
 enum Slot {
     Arg(usize),
     VarArgs,
+    KwArgs,
     Default,
 }

@@ -36,6 +36,11 @@ impl Fcx<'_, '_> {
             if exclude.contains(n) {
                 continue;
             }
+            let shadowed = self.inner_scopes.iter().any(|s| s.contains_key(n));
+            if let (Some(cell), false) = (self.cells.get(n), shadowed) {
+                out.push((n.clone(), *cell));
+                continue;
+            }
             let found = self
                 .inner_scopes
                 .iter()
@@ -75,8 +80,14 @@ impl Fcx<'_, '_> {
         params.append(&mut f.params.args);
         f.params.args = params;
         let def = self.s.add_func(self.module, self.file, None, Rc::new(f));
+        let cell_captures = captures
+            .iter()
+            .filter(|(n, l)| self.cells.get(n) == Some(l))
+            .map(|(n, _)| n.clone())
+            .collect();
         let fd = &mut self.s.defs.funcs[def.0 as usize];
         fd.captures = captures.iter().map(|(n, _)| n.clone()).collect();
+        fd.cell_captures = cell_captures;
         fd.synthetic = synthetic;
         fd.nested = !synthetic;
         let values: Vec<TExpr> = captures.iter().map(|(_, l)| self.local(*l, span)).collect();
@@ -91,19 +102,16 @@ impl Fcx<'_, '_> {
     /// function it makes a closure bound to the name.
     pub fn check_def(&mut self, f: &ast::FunctionDef, span: Span) -> R<Vec<TStmt>> {
         if self.toplevel && self.inner_scopes.is_empty() {
-            let Some(Symbol::Func(defs)) = self
+            let module = self.module;
+            let Some(def) = self
                 .s
                 .defs
-                .module(self.module)
-                .symbols
-                .get(&f.name.name)
-                .cloned()
-            else {
-                return Ok(vec![]);
-            };
-            let Some(def) = defs
-                .into_iter()
-                .find(|d| self.s.defs.func(*d).ast.name.span == f.name.span)
+                .funcs
+                .iter()
+                .position(|d| {
+                    d.module == module && d.class.is_none() && d.ast.name.span == f.name.span
+                })
+                .map(|i| crate::defs::FuncDefId(i as u32))
             else {
                 return Ok(vec![]);
             };
@@ -136,6 +144,10 @@ impl Fcx<'_, '_> {
                     .insert(p.name.name.clone(), g);
                 out.push(TStmt::Assign(TTarget::Global(g), v));
             }
+            let decorators = user_decorators(f);
+            if !decorators.is_empty() {
+                out.extend(self.decorate_global(f, def, &decorators, span)?);
+            }
             return Ok(out);
         }
         let FunctionBody::Stmts(body) = &f.body else {
@@ -147,9 +159,83 @@ impl Fcx<'_, '_> {
         let params: Vec<String> = all_params(&f.params);
         let mut exclude = params;
         exclude.push(f.name.name.clone());
-        let caps = self.captures_for(&names_read_stmts(body), &exclude);
-        let value = self.make_closure(f.clone(), caps, span, false);
+        let mut caps = self.captures_for(&names_read_stmts(body), &exclude);
+        let mut def = f.clone();
+        let (pre, defaults) = self.hoist_defaults(&mut def)?;
+        caps.extend(defaults);
+        let value = self.make_closure(def, caps, span, false);
+        let value = Fcx::block(pre, value);
+        let value = self.apply_decorators(&user_decorators(f), value, span)?;
         self.assign_name(&f.name.name, value, span)
+    }
+
+    /// `f = deco(f)` for a module-level function with decorators: the name becomes a global
+    /// holding the decorated value. The global is typed before the decorators run (from the
+    /// outermost decorator's declared return type, or its class) so that the function's own
+    /// body, realized meanwhile, calls the decorated value (memoizing decorators).
+    fn decorate_global(
+        &mut self,
+        f: &ast::FunctionDef,
+        def: crate::defs::FuncDefId,
+        decorators: &[Expr],
+        span: Span,
+    ) -> R<Vec<TStmt>> {
+        let name = f.name.name.clone();
+        let g = match self.s.defs.module(self.module).symbols.get(&name) {
+            Some(Symbol::Global(g)) => *g,
+            _ => {
+                let modname = self.s.defs.module(self.module).name.clone();
+                let g = self.s.defs.add_global(format!("{modname}.{name}"), None);
+                self.s.defs.modules[self.module.0 as usize]
+                    .symbols
+                    .insert(name.clone(), Symbol::Global(g));
+                g
+            }
+        };
+        if self.s.defs.globals[g.0 as usize].ty.is_none() {
+            let declared = self.decorator_result_type(&decorators[0])?;
+            if let Some(t) = declared.filter(|t| self.s.store.is_resolved(t)) {
+                self.s.defs.globals[g.0 as usize].ty = Some(t);
+            }
+        }
+        let item = TExpr::new(
+            TExprKind::Record(vec![]),
+            Type::Func {
+                def,
+                captured: vec![],
+            },
+            span,
+        );
+        let value = self.apply_decorators(decorators, item, span)?;
+        self.assign_global(g, value, span)
+    }
+
+    /// What a decorator evidently returns: its declared return type, or its class.
+    fn decorator_result_type(&mut self, d: &Expr) -> R<Option<Type>> {
+        let ExprKind::Name(n) = &d.kind else {
+            return Ok(None);
+        };
+        match self.lookup(n) {
+            Some(Symbol::Func(defs)) if defs.len() == 1 => {
+                match self.s.defs.func(defs[0]).ast.returns.clone() {
+                    Some(r) => Ok(Some(self.eval_type_in(defs[0], &r)?)),
+                    None => Ok(None),
+                }
+            }
+            Some(Symbol::Class(c)) if self.s.defs.class(c).generics.is_empty() => {
+                Ok(Some(self.s.simple(c)))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Applies decorators (innermost, i.e. last written, first) to a function value.
+    fn apply_decorators(&mut self, decorators: &[Expr], mut value: TExpr, span: Span) -> R<TExpr> {
+        for d in decorators.iter().rev() {
+            let callee = self.check_expr(d)?;
+            value = self.call_value(callee, vec![Arg { name: None, value }], span)?;
+        }
+        Ok(value)
     }
 
     /// A class used as a value (`map(str, xs)`): a function that constructs it.
@@ -219,7 +305,41 @@ impl Fcx<'_, '_> {
             }]),
             is_async: false,
         };
-        Ok(self.make_closure(f, caps, span, true))
+        let mut f = f;
+        let mut caps = caps;
+        let (pre, defaults) = self.hoist_defaults(&mut f)?;
+        caps.extend(defaults);
+        let value = self.make_closure(f, caps, span, true);
+        Ok(Fcx::block(pre, value))
+    }
+
+    /// Evaluates the non-constant defaults of a nested function once, where it is defined:
+    /// each becomes a hidden captured value `.default.NAME`, which the parameter's default
+    /// then names (calls through the function value bind it; see `call_value`).
+    fn hoist_defaults(&mut self, f: &mut ast::FunctionDef) -> R<HoistedDefaults> {
+        let mut pre = Vec::new();
+        let mut caps = Vec::new();
+        let p = &mut f.params;
+        for param in p.posonly.iter_mut().chain(&mut p.args).chain(&mut p.kwonly) {
+            let Some(d) = &param.default else { continue };
+            if is_constant(d) {
+                continue;
+            }
+            let v = self.check_expr(d)?;
+            let v = match &param.annotation {
+                Some(a) => {
+                    let t = self.eval_type(a)?;
+                    self.coerce(v, &t, "default value")?
+                }
+                None => v,
+            };
+            let (l, set) = self.temp(v);
+            pre.push(set);
+            let hidden = format!(".default.{}", param.name.name);
+            param.default = Some(Expr::new(ExprKind::Name(hidden.clone()), d.span));
+            caps.push((hidden, l));
+        }
+        Ok((pre, caps))
     }
 
     /// `(elt for … in … if …)`: a generator function called on the captured values.
@@ -347,7 +467,22 @@ impl Fcx<'_, '_> {
         };
         let mut names = Vec::new();
         collect_target_names(&g.target, &mut names);
+        // a comprehension variable read by lambdas made in the comprehension is one cell, so
+        // that each lambda sees its final value (as in Python)
+        let lambda_reads = lambda_reads(elts, generators);
+        let mut pre = Vec::new();
+        let mut saved_cells = Vec::new();
         for n in names {
+            if lambda_reads.contains(&n) {
+                let (cell, alloc) = self.new_cell(&n, span)?;
+                pre.push(alloc);
+                saved_cells.push((n.clone(), self.cells.insert(n.clone(), cell)));
+                self.inner_scopes
+                    .last_mut()
+                    .expect("comprehension scope")
+                    .remove(&n);
+                continue;
+            }
             let t = self.s.store.fresh();
             let id = self.s.next_id();
             let l = self.new_local(&format!("{n}.c{id}"), t);
@@ -358,6 +493,30 @@ impl Fcx<'_, '_> {
         }
         let id = self.s.next_id();
         let var = self.new_local(&format!(".comp{id}"), item);
+        let r = self.comp_body(acc, elts, g, rest, var, span);
+        for (n, old) in saved_cells {
+            match old {
+                Some(c) => self.cells.insert(n, c),
+                None => self.cells.remove(&n),
+            };
+        }
+        pre.push(TStmt::For {
+            iter: gen,
+            var,
+            body: r?,
+        });
+        Ok(pre)
+    }
+
+    fn comp_body(
+        &mut self,
+        acc: crate::typed::LocalId,
+        elts: &[&Expr],
+        g: &Comprehension,
+        rest: &[Comprehension],
+        var: crate::typed::LocalId,
+        span: Span,
+    ) -> R<Vec<TStmt>> {
         let mut body = self.assign_to(&g.target, self.local(var, span))?;
         let mut conds = Vec::new();
         for cond in &g.ifs {
@@ -369,11 +528,7 @@ impl Fcx<'_, '_> {
             inner = vec![TStmt::If(c, inner, vec![])];
         }
         body.extend(inner);
-        Ok(vec![TStmt::For {
-            iter: gen,
-            var,
-            body,
-        }])
+        Ok(body)
     }
 
     /// An f-string: the pieces converted to `str` and concatenated.
@@ -448,6 +603,27 @@ impl Fcx<'_, '_> {
     }
 }
 
+/// What evaluating a nested function's defaults produced: the statements computing them, and
+/// the hidden captures holding them.
+type HoistedDefaults = (Vec<TStmt>, Vec<(String, crate::typed::LocalId)>);
+
+/// Names read by the bodies of lambdas inside a comprehension's parts.
+fn lambda_reads(elts: &[&Expr], generators: &[Comprehension]) -> Vec<String> {
+    let mut out = Vec::new();
+    let parts = elts
+        .iter()
+        .copied()
+        .chain(generators.iter().flat_map(|g| g.ifs.iter()));
+    for e in parts {
+        super::names::walk_expr(e, &mut |x| {
+            if let ExprKind::Lambda { body, .. } = &x.kind {
+                out.extend(names_read(body));
+            }
+        });
+    }
+    out
+}
+
 fn collect_target_names(e: &Expr, out: &mut Vec<String>) {
     match &e.kind {
         ExprKind::Name(n) => out.push(n.clone()),
@@ -482,4 +658,37 @@ fn is_constant(e: &Expr) -> bool {
         ExprKind::Tuple(items) => items.iter().all(is_constant),
         _ => false,
     }
+}
+
+/// Decorators the compiler interprets itself (kinds of methods, code generation attributes);
+/// any other decorator is a function applied to the defined function.
+fn is_compiler_decorator(name: &str) -> bool {
+    matches!(
+        name,
+        "staticmethod"
+            | "classmethod"
+            | "property"
+            | "llvm"
+            | "extern"
+            | "tuple"
+            | "__internal__"
+            | "inline"
+            | "noinline"
+            | "export"
+            | "par"
+            | "test"
+            | "pure"
+            | "nocapture"
+            | "overload"
+    ) || name.ends_with(".setter")
+        || name.starts_with("par.")
+}
+
+/// The decorators of a function that are applied to it as functions.
+fn user_decorators(f: &ast::FunctionDef) -> Vec<Expr> {
+    f.decorators
+        .iter()
+        .filter(|d| !is_compiler_decorator(&crate::loader::decorator_name(d)))
+        .cloned()
+        .collect()
 }

@@ -14,6 +14,9 @@ impl Fcx<'_, '_> {
         }
         let core = self.s.core();
         let (v, t) = (self.s.store.shallow(value), self.s.store.shallow(target));
+        if matches!(v, Type::Func { .. }) && self.s.function_sig(&t).is_some() {
+            return true;
+        }
         match (&v, &t) {
             (_, Type::Class { class, args }) if *class == core.optional => {
                 let inner = args[0].clone();
@@ -33,12 +36,26 @@ impl Fcx<'_, '_> {
                     return true;
                 }
                 let probe = TExpr::new(TExprKind::Null, value.clone(), syntax::Span::default());
-                match self.call_method_named(probe, "__iter__", vec![], "iteration") {
+                match self.iterate(probe) {
                     Ok(g) => {
                         !self.s.store.is_resolved(&g.ty) || self.s.store.can_unify(&g.ty, target)
                     }
                     Err(_) => false,
                 }
+            }
+            (
+                Type::Class {
+                    class: vc,
+                    args: va,
+                },
+                Type::Class { class: tc, .. },
+            ) if *vc == core.optional
+                && *tc != core.optional
+                && self.s.defs.class(*tc).kind == crate::defs::ClassKind::Ref =>
+            {
+                // an optional object is unwrapped (raising on None) where an object is expected
+                let inner = va[0].clone();
+                self.fits(&inner, target)
             }
             (Type::Class { class: vc, .. }, Type::Class { class: tc, .. }) if vc != tc => {
                 (*vc == core.int && *tc == core.float)
@@ -69,6 +86,9 @@ impl Fcx<'_, '_> {
         }
         let core = self.s.core();
         let (v, t) = (self.s.store.shallow(&e.ty), self.s.store.shallow(target));
+        if let (Type::Func { def, captured }, Some((args, ret))) = (&v, self.s.function_sig(&t)) {
+            return self.function_value(e, *def, captured.clone(), args, ret);
+        }
         if let Type::Class { class, args } = &t {
             if *class == core.optional {
                 let inner = args[0].clone();
@@ -118,7 +138,7 @@ impl Fcx<'_, '_> {
             return Ok(e);
         }
         if let Type::Class { class, args } = &v {
-            if *class == core.optional && self.s.store.can_unify(&args[0], target) {
+            if *class == core.optional && self.fits(&args[0], target) {
                 let inner = self.demote(e)?.expect("optionals can be unwrapped");
                 return self.coerce(inner, target, what);
             }

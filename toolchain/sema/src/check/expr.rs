@@ -13,7 +13,13 @@ use crate::types::Type;
 impl Fcx<'_, '_> {
     /// Whether `n` names a variable (local, captured or global) rather than a function/class.
     pub fn is_variable(&self, n: &str) -> bool {
-        if self.inner_scopes.iter().any(|s| s.contains_key(n)) || self.scope.contains_key(n) {
+        if self.static_names.contains_key(n) {
+            return false;
+        }
+        if self.inner_scopes.iter().any(|s| s.contains_key(n))
+            || self.scope.contains_key(n)
+            || self.cells.contains_key(n)
+        {
             return true;
         }
         if !self.toplevel && self.local_names.contains(n) && !self.global_names.contains(n) {
@@ -245,6 +251,9 @@ impl Fcx<'_, '_> {
                 });
             }
         }
+        if let Some(cell) = self.cells.get(n).copied() {
+            return self.cell_load(cell, span);
+        }
         if let Some(l) = self.scope.get(n) {
             return Ok(self.local(*l, span));
         }
@@ -254,7 +263,7 @@ impl Fcx<'_, '_> {
                 format!("local variable '{n}' referenced before assignment"),
             ));
         }
-        match self.s.lookup_symbol(self.module, n) {
+        match self.lookup(n) {
             Some(Symbol::Global(g)) => match self.s.defs.globals[g.0 as usize].ty.clone() {
                 Some(t) => Ok(TExpr::new(TExprKind::Global(g), t, span)),
                 None => Err(self.err(span, format!("name '{n}' is used before it is assigned"))),
@@ -314,7 +323,7 @@ impl Fcx<'_, '_> {
                 }
             }
             Symbol::Class(c) => {
-                if let Some(g) = self.s.defs.class(c).class_vars.get(&attr.name).copied() {
+                if let Some(g) = self.s.class_var(c, &attr.name) {
                     let t = self.s.defs.globals[g.0 as usize].ty.clone();
                     return match t {
                         Some(t) => Ok(TExpr::new(TExprKind::Global(g), t, span)),
@@ -380,7 +389,7 @@ impl Fcx<'_, '_> {
             };
             return Ok(TExpr::new(TExprKind::Record(vec![obj]), ty, span));
         }
-        if let Some(g) = self.s.defs.class(class).class_vars.get(name).copied() {
+        if let Some(g) = self.s.class_var(class, name) {
             if let Some(t) = self.s.defs.globals[g.0 as usize].ty.clone() {
                 return Ok(TExpr::new(TExprKind::Global(g), t, span));
             }
@@ -479,6 +488,16 @@ impl Fcx<'_, '_> {
 
     /// `l op r` through `l.__op__(r)`, falling back to `r.__rop__(l)`.
     pub fn binary(&mut self, l: TExpr, method: &str, r: TExpr, span: Span) -> R<TExpr> {
+        if matches!(method, "__eq__" | "__ne__")
+            && (self.s.function_sig(&l.ty).is_some() || self.s.function_sig(&r.ty).is_some())
+        {
+            let same = self.function_identity(l, r, span)?;
+            return Ok(if method == "__ne__" {
+                self.not(same)
+            } else {
+                same
+            });
+        }
         let (Some((lc, _)), Some((rc, _))) = (self.s.class_of(&l.ty), self.s.class_of(&r.ty))
         else {
             return Ok(self.defer(span, format!("the operands of {method}")));
@@ -500,7 +519,7 @@ impl Fcx<'_, '_> {
             ];
             return self.call_def(d, args, span);
         }
-        let rmethod = format!("__r{}", &method[2..]);
+        let rmethod = super::protocols::reflected(method);
         let rm = self.s.methods(rc, &rmethod);
         if let Some(d) = self.pick_overload(&rm, &[r.ty.clone(), l.ty.clone()])? {
             let (lid, set) = self.temp(l);
@@ -517,6 +536,11 @@ impl Fcx<'_, '_> {
             ];
             let call = self.call_def(d, args, span)?;
             return Ok(Fcx::block(vec![set], call));
+        }
+        if lm.is_empty() && self.s.defs.class(lc).kind == crate::defs::ClassKind::Ref {
+            if let Some(e) = self.protocol_default(l.clone(), method, vec![r.clone()])? {
+                return Ok(e);
+            }
         }
         let core = self.s.core();
         let demotable = |c: crate::defs::ClassId| c == core.bool_ || c == core.optional;
@@ -774,6 +798,9 @@ impl Fcx<'_, '_> {
     }
 
     fn is_check(&mut self, l: TExpr, r: TExpr, span: Span) -> R<TExpr> {
+        if self.s.function_sig(&l.ty).is_some() || self.s.function_sig(&r.ty).is_some() {
+            return self.function_identity(l, r, span);
+        }
         let none = self.s.none_t();
         let core = self.s.core();
         let l_none = self.s.store.can_unify(&l.ty, &none) && matches!(l.kind, TExprKind::Null);
@@ -866,7 +893,7 @@ impl Fcx<'_, '_> {
             ExprKind::Name(n) => self.assign_name(n, value, target.span),
             ExprKind::Attribute { value: obj, attr } => {
                 if let Some(Symbol::Class(c)) = self.static_symbol(obj) {
-                    if let Some(g) = self.s.defs.class(c).class_vars.get(&attr.name).copied() {
+                    if let Some(g) = self.s.class_var(c, &attr.name) {
                         return self.assign_global(g, value, target.span);
                     }
                 }
@@ -887,7 +914,7 @@ impl Fcx<'_, '_> {
         }
     }
 
-    /// `obj.name = value`: an existing field, a new field of `self`, or a property setter.
+    /// `obj.name = value`: a field, or a property setter; through an `Optional`, its value.
     fn set_attr(&mut self, obj: TExpr, name: &str, value: TExpr, span: Span) -> R<Vec<TStmt>> {
         let Some((class, _)) = self.s.class_of(&obj.ty) else {
             return Ok(vec![TStmt::Expr(
@@ -895,44 +922,46 @@ impl Fcx<'_, '_> {
             )]);
         };
         let fields = self.fields_of(&obj.ty);
-        let value = if let Some((_, t)) = fields.iter().find(|(n, _)| n == name) {
-            self.coerce(value, t, &format!("attribute '{name}'"))?
-        } else if self.s.defs.class(class).kind == crate::defs::ClassKind::Ref
-            && self.class == Some(class)
-        {
-            let resolved = self.resolve(&obj.ty);
-            if !self.s.store.is_resolved(&resolved) {
-                return Ok(vec![TStmt::Expr(
-                    self.defer(span, "the object whose attribute is set"),
-                )]);
+        if let Some((_, t)) = fields.iter().find(|(n, _)| n == name) {
+            if matches!(self.s.store.shallow(t), Type::Var(_)) {
+                let first = self.initial_type(&value);
+                self.s.store.unify(t, &first);
             }
-            let vt = if let TExprKind::Null = value.kind {
-                if self.s.store.can_unify(&value.ty, &self.s.none_t()) {
-                    let inner = self.s.store.fresh();
-                    self.s.optional_t(inner)
-                } else {
-                    value.ty.clone()
-                }
-            } else {
-                value.ty.clone()
-            };
-            let mut all = fields;
-            all.push((name.to_string(), vt.clone()));
-            self.s.defs.fields.insert(resolved, all);
-            self.coerce(value, &vt, &format!("attribute '{name}'"))?
-        } else {
-            return Err(self.no_attribute(&obj.ty, name, span));
-        };
-        let none = self.s.none_t();
-        Ok(vec![TStmt::Expr(TExpr::new(
-            TExprKind::SetField {
-                obj: Box::new(obj),
-                name: name.to_string(),
-                value: Box::new(value),
-            },
-            none,
-            span,
-        ))])
+            let value = self.coerce(value, t, &format!("attribute '{name}'"))?;
+            let none = self.s.none_t();
+            return Ok(vec![TStmt::Expr(TExpr::new(
+                TExprKind::SetField {
+                    obj: Box::new(obj),
+                    name: name.to_string(),
+                    value: Box::new(value),
+                },
+                none,
+                span,
+            ))]);
+        }
+        let setter = format!("{name}.setter");
+        let setters: Vec<_> = self
+            .s
+            .methods(class, name)
+            .into_iter()
+            .filter(|d| self.s.defs.func(*d).decorators.contains(&setter))
+            .collect();
+        if !setters.is_empty() {
+            let args = vec![
+                Arg {
+                    name: None,
+                    value: obj,
+                },
+                Arg { name: None, value },
+            ];
+            let call = self.call_overloads(&setters, args, span, &setter)?;
+            return Ok(vec![TStmt::Expr(call)]);
+        }
+        if class == self.s.core().optional {
+            let inner = self.demote(obj)?.expect("optionals can be unwrapped");
+            return self.set_attr(inner, name, value, span);
+        }
+        Err(self.no_attribute(&obj.ty, name, span))
     }
 
     fn unpack(&mut self, items: &[Expr], value: TExpr, span: Span) -> R<Vec<TStmt>> {
@@ -990,8 +1019,17 @@ impl Fcx<'_, '_> {
             }
             return Ok(stmts);
         }
-        if self.s.class_of(&src.ty).is_none() {
+        let Some((class, _)) = self.s.class_of(&src.ty) else {
             return Ok(vec![TStmt::Expr(self.defer(span, "the unpacked value"))]);
+        };
+        if self.s.methods(class, "__unpack_check__").is_empty()
+            && !self.s.methods(class, "__iter__").is_empty()
+        {
+            // an iterable object unpacks as the list of what it yields
+            let items_list = self.call_builtin("list", vec![src], span)?;
+            let mut out = stmts;
+            out.extend(self.unpack(items, items_list, span)?);
+            return Ok(out);
         }
         if let Some(star) = star {
             return self.unpack_starred(lid, stmts, items, star, span);
@@ -1181,6 +1219,9 @@ impl Fcx<'_, '_> {
                 return Ok(vec![TStmt::Assign(TTarget::Local(l), v)]);
             }
         }
+        if let Some(cell) = self.cells.get(n).copied() {
+            return self.cell_store(cell, value, span);
+        }
         if self.toplevel || self.global_names.contains(n) {
             let g = match self.s.defs.module(self.module).symbols.get(n) {
                 Some(Symbol::Global(g)) if self.toplevel => {
@@ -1266,7 +1307,7 @@ impl Fcx<'_, '_> {
     }
 
     /// The type a new variable gets from its first value (`None` starts an `Optional`).
-    fn initial_type(&mut self, value: &TExpr) -> Type {
+    pub fn initial_type(&mut self, value: &TExpr) -> Type {
         if matches!(value.kind, TExprKind::Null)
             && self.s.store.can_unify(&value.ty, &self.s.none_t())
         {
@@ -1276,7 +1317,7 @@ impl Fcx<'_, '_> {
         value.ty.clone()
     }
 
-    fn assign_global(
+    pub fn assign_global(
         &mut self,
         g: crate::defs::GlobalId,
         value: TExpr,

@@ -87,6 +87,15 @@ impl Fcx<'_, '_> {
                 }
                 TExpr::new(TExprKind::Record(items), ty, span)
             }
+            "__obj_ptr__" => {
+                let v = self.check_expr(one(self)?)?;
+                let byte = self.s.simple(self.s.core().byte);
+                let pt = Type::Class {
+                    class: self.s.core().ptr,
+                    args: vec![byte],
+                };
+                TExpr::new(TExprKind::Cast(Box::new(v)), pt, span)
+            }
             "__ptr_eq__" => {
                 if args.len() != 2 {
                     return Err(self.err(span, "__ptr_eq__() takes two arguments"));

@@ -2,12 +2,18 @@
 //! inference of locals, resolution of names and operators, and desugaring into typed trees.
 
 mod call;
+mod cells;
 mod closures;
 mod coerce;
+mod dispatch;
+mod expected;
 mod expr;
+mod function_values;
 mod intrinsics;
 mod names;
+mod protocols;
 mod rebind;
+mod star_args;
 mod stmt;
 mod tuples;
 mod types_expr;
@@ -21,7 +27,7 @@ use crate::defs::{ClassId, FuncDefId, ModuleId};
 use crate::typed::{LocalId, TExpr, TExprKind, TStmt};
 use crate::types::Type;
 
-pub use names::{assigned_names, contains_yield};
+pub use names::{assigned_names, cell_names, contains_yield};
 
 /// What a name bound in an inner scope (comprehension, unrolled static loop) stands for.
 #[derive(Debug, Clone)]
@@ -88,6 +94,12 @@ pub struct Fcx<'s, 'm> {
     pub default_open_types: bool,
     /// Binding the target of a `for` loop, which starts a new binding of its names.
     pub binding_loop_target: bool,
+    /// Variables living in heap cells shared with closures: name → local holding `Ptr[T]`.
+    pub cells: HashMap<String, LocalId>,
+    /// Whether the only thing left undecided is the arguments of pending calls.
+    pub only_pending: bool,
+    /// Names standing for a class rather than a value (a class method's `cls`).
+    pub static_names: HashMap<String, crate::defs::Symbol>,
 }
 
 /// A call waiting for its argument types.
@@ -140,6 +152,18 @@ impl<'s, 'm> Fcx<'s, 'm> {
             local_counts: HashMap::new(),
             default_open_types: false,
             binding_loop_target: false,
+            static_names: HashMap::new(),
+            only_pending: false,
+            cells: HashMap::new(),
+        }
+    }
+
+    /// What a name that is not a variable denotes: a class parameter, or a module-level or
+    /// prelude definition.
+    pub fn lookup(&self, n: &str) -> Option<crate::defs::Symbol> {
+        match self.static_names.get(n) {
+            Some(sym) => Some(sym.clone()),
+            None => self.s.lookup_symbol(self.module, n),
         }
     }
 
@@ -271,6 +295,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
         if let Some(p) = open {
             if self.incomplete.is_none() {
                 self.incomplete = Some((p.span, "the arguments of this call".to_string()));
+                self.only_pending = true;
             }
             return Ok(false);
         }

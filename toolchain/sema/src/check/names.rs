@@ -19,7 +19,8 @@ pub fn assigned_names(body: &[Stmt]) -> (HashSet<String>, HashSet<String>) {
     (bound, globals)
 }
 
-fn target_names(e: &Expr, out: &mut HashSet<String>) {
+/// Names bound by an assignment target.
+pub fn target_names(e: &Expr, out: &mut HashSet<String>) {
     match &e.kind {
         ExprKind::Name(n) => {
             out.insert(n.clone());
@@ -410,4 +411,153 @@ fn visit_stmt_exprs_shallow(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         return;
     }
     visit_stmt_exprs(s, f);
+}
+
+/// Variables of a function that must live in a heap cell shared with the nested functions
+/// (defs and lambdas) that capture them, because they change after being captured: assigned
+/// more than once, assigned in a loop, or assigned by a nested function (`nonlocal`).
+/// The others are captured by value, which reads the same.
+pub fn cell_names(params: &[String], body: &[Stmt]) -> HashSet<String> {
+    let mut captured: HashSet<String> = HashSet::new();
+    let mut nonlocals: HashSet<String> = HashSet::new();
+    let mut sites: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for p in params {
+        *sites.entry(p.clone()).or_default() += 1;
+    }
+    for s in body {
+        scan_captures(s, &mut captured, &mut nonlocals);
+        count_sites(s, &mut sites, false);
+    }
+    captured
+        .into_iter()
+        .filter(|n| {
+            let count = sites.get(n).copied().unwrap_or(0);
+            count > 0 && (count > 1 || nonlocals.contains(n))
+        })
+        .collect()
+}
+
+/// Names read by nested functions and lambdas, and names nested functions declare `nonlocal`.
+fn scan_captures(s: &Stmt, captured: &mut HashSet<String>, nonlocals: &mut HashSet<String>) {
+    if let StmtKind::FunctionDef(f) = &s.kind {
+        if let syntax::ast::FunctionBody::Stmts(b) = &f.body {
+            captured.extend(names_read_stmts(b));
+            for st in b {
+                collect_nonlocals(st, nonlocals);
+            }
+        }
+        return;
+    }
+    if matches!(s.kind, StmtKind::ClassDef(_)) {
+        return;
+    }
+    visit_stmt_exprs_shallow(s, &mut |e| {
+        walk_expr(e, &mut |x| {
+            if let ExprKind::Lambda { body, .. } = &x.kind {
+                captured.extend(names_read(body));
+            }
+        })
+    });
+    let nested: Vec<&Stmt> = match &s.kind {
+        StmtKind::If { body, orelse, .. }
+        | StmtKind::While { body, orelse, .. }
+        | StmtKind::For { body, orelse, .. } => body.iter().chain(orelse).collect(),
+        StmtKind::With { body, .. } => body.iter().collect(),
+        StmtKind::Try {
+            body,
+            handlers,
+            orelse,
+            finalbody,
+            ..
+        } => body
+            .iter()
+            .chain(handlers.iter().flat_map(|h| h.body.iter()))
+            .chain(orelse)
+            .chain(finalbody)
+            .collect(),
+        _ => vec![],
+    };
+    for st in nested {
+        if matches!(st.kind, StmtKind::FunctionDef(_)) {
+            scan_captures(st, captured, nonlocals);
+        }
+    }
+}
+
+fn collect_nonlocals(s: &Stmt, out: &mut HashSet<String>) {
+    let mut bound = HashSet::new();
+    let mut declared = HashSet::new();
+    stmt_names(s, &mut bound, &mut declared);
+    out.extend(declared);
+}
+
+/// Counts assignment sites per name (a loop's or a nested block's count double: they repeat).
+fn count_sites(s: &Stmt, sites: &mut std::collections::HashMap<String, usize>, repeated: bool) {
+    let mut names = HashSet::new();
+    let mut declared = HashSet::new();
+    let weight = if repeated { 2 } else { 1 };
+    match &s.kind {
+        StmtKind::For {
+            target,
+            body,
+            orelse,
+            ..
+        } => {
+            target_names(target, &mut names);
+            for n in names.drain() {
+                *sites.entry(n).or_default() += 2;
+            }
+            body.iter().for_each(|b| count_sites(b, sites, true));
+            orelse.iter().for_each(|b| count_sites(b, sites, repeated));
+            return;
+        }
+        StmtKind::While { body, orelse, .. } => {
+            body.iter().for_each(|b| count_sites(b, sites, true));
+            orelse.iter().for_each(|b| count_sites(b, sites, repeated));
+            return;
+        }
+        StmtKind::AugAssign { target, .. } => {
+            target_names(target, &mut names);
+            for n in names.drain() {
+                *sites.entry(n).or_default() += 2;
+            }
+            return;
+        }
+        StmtKind::If { body, orelse, .. } => {
+            body.iter()
+                .chain(orelse)
+                .for_each(|b| count_sites(b, sites, repeated));
+            return;
+        }
+        StmtKind::Try {
+            body,
+            handlers,
+            orelse,
+            finalbody,
+            ..
+        } => {
+            body.iter()
+                .chain(handlers.iter().flat_map(|h| h.body.iter()))
+                .chain(orelse)
+                .chain(finalbody)
+                .for_each(|b| count_sites(b, sites, repeated));
+            return;
+        }
+        StmtKind::With { body, items, .. } => {
+            for i in items {
+                if let Some(t) = &i.target {
+                    target_names(t, &mut names);
+                }
+            }
+            for n in names.drain() {
+                *sites.entry(n).or_default() += weight;
+            }
+            body.iter().for_each(|b| count_sites(b, sites, repeated));
+            return;
+        }
+        _ => stmt_names(s, &mut names, &mut declared),
+    }
+    for n in names {
+        *sites.entry(n).or_default() += weight;
+    }
 }

@@ -28,14 +28,16 @@ impl Fcx<'_, '_> {
 
     /// Whether `name`, a variable of type `current`, becomes a new variable when assigned a
     /// value of type `value`: this must be a loop's target, or it must have been bound inside
-    /// a loop that has ended; and the value must be of another type (an `int` does not become a `float` there: in Python
+    /// a loop that has ended, or be the throwaway name `_`; and the value must be of another
+    /// type (an `int` does not become a `float` there: in Python
     /// the name simply holds the new value).
     pub fn rebinds(&mut self, name: &str, current: &Type, value: &Type) -> bool {
         let loop_ended = matches!(
             self.bound_in.get(name),
             Some(Some(lp)) if !self.loops.contains(lp)
         );
-        (self.binding_loop_target || loop_ended) && !self.s.store.can_unify(value, current)
+        (self.binding_loop_target || loop_ended || name == "_")
+            && !self.s.store.can_unify(value, current)
     }
 
     /// Starts a new binding of `name` here (after `rebinds` said so).

@@ -61,8 +61,7 @@ impl Fcx<'_, '_> {
                 let t = self.eval_type(annotation)?;
                 match value {
                     Some(v) => {
-                        let v = self.check_expr(v)?;
-                        let v = self.coerce(v, &t, "annotated assignment")?;
+                        let v = self.check_expected(v, &t, "annotated assignment")?;
                         self.assign_to(target, v)
                     }
                     None => Ok(vec![]),
@@ -321,11 +320,13 @@ impl Fcx<'_, '_> {
         if self.yield_ty.is_some() || self.is_generator() {
             return Ok(vec![TStmt::Return(None)]);
         }
+        let ret = self.ret.clone();
+        let declared = !matches!(self.s.store.shallow(&ret), Type::Var(_));
         let val = match v {
+            Some(e) if declared => self.check_expected(e, &ret, "return value")?,
             Some(e) => self.check_expr(e)?,
             None => self.none(span),
         };
-        let ret = self.ret.clone();
         let val = if self.s.store.is_resolved(&ret)
             || !matches!(self.s.store.shallow(&ret), Type::Var(_))
         {
@@ -476,6 +477,10 @@ impl Fcx<'_, '_> {
                 let it = self.call_method_named(v, "__iter__", vec![], "iteration")?;
                 match self.s.class_of(&it.ty) {
                     Some((c, _)) if c == self.s.core().generator => Ok(it),
+                    Some((c, _)) if !self.s.methods(c, "__next__").is_empty() => {
+                        let span = it.span;
+                        self.call_builtin("_iterate_next", vec![it], span)
+                    }
                     Some(_) => self.call_method_named(it, "__iter__", vec![], "iteration"),
                     None => Ok(it),
                 }
@@ -534,7 +539,11 @@ impl Fcx<'_, '_> {
         span: Span,
     ) -> R<TStmt> {
         let (var, pre) = match &target.kind {
-            ExprKind::Name(n) if !self.toplevel && !self.global_names.contains(n) => {
+            ExprKind::Name(n)
+                if !self.toplevel
+                    && !self.global_names.contains(n)
+                    && !self.cells.contains_key(n) =>
+            {
                 let existing = match self.scope.get(n).copied() {
                     Some(l) => {
                         let lt = self.locals[l.0 as usize].1.clone();

@@ -55,13 +55,26 @@ impl Fcx<'_, '_> {
                 let args = (0..n_generics).map(|_| self.s.store.fresh()).collect();
                 Ok(Type::Class { class, args })
             }
-            ExprKind::Subscript { value, .. }
+            ExprKind::Subscript { value, index }
                 if matches!(
                     decorator_name_of(value).as_str(),
                     "Callable" | "typing.Callable"
                 ) =>
             {
-                Ok(self.s.store.fresh())
+                // `Callable[[A, B], R]` is a function value; `Callable[..., R]` any callable
+                let parts = match &index.kind {
+                    ExprKind::Tuple(items) if items.len() == 2 => items,
+                    _ => return Ok(self.s.store.fresh()),
+                };
+                let ExprKind::List(params) = &parts[0].kind else {
+                    return Ok(self.s.store.fresh());
+                };
+                let mut args = Vec::new();
+                for p in params {
+                    args.push(self.eval_type(p)?);
+                }
+                let ret = self.eval_type(&parts[1])?;
+                Ok(self.s.function_t(args, ret))
             }
             ExprKind::Subscript { value, index } => {
                 let class = self.class_named("", value)?;
@@ -108,7 +121,7 @@ impl Fcx<'_, '_> {
     /// The class a (possibly dotted) name denotes.
     pub fn class_named(&mut self, name: &str, e: &Expr) -> R<ClassId> {
         let sym = match &e.kind {
-            ExprKind::Name(n) => self.s.lookup_symbol(self.module, n),
+            ExprKind::Name(n) => self.lookup(n),
             ExprKind::Attribute { value, attr } => match &value.kind {
                 ExprKind::Name(m) => match self.s.lookup_symbol(self.module, m) {
                     Some(Symbol::Module(mid)) => {
