@@ -143,6 +143,15 @@ impl Fcx<'_, '_> {
     }
 }
 
+/// Whether an expected type can shape the expression's own type (see `check_expected`).
+pub fn shaped_by_expectation(e: &Expr) -> bool {
+    is_display(e)
+        || matches!(
+            e.kind,
+            ExprKind::IfExp { .. } | ExprKind::Tuple(_) | ExprKind::BinOp { .. }
+        )
+}
+
 /// Whether an expression is a container display (whose element type a context may decide).
 pub fn is_display(e: &Expr) -> bool {
     matches!(

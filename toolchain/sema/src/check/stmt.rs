@@ -323,7 +323,11 @@ impl Fcx<'_, '_> {
         let ret = self.ret.clone();
         let declared = !matches!(self.s.store.shallow(&ret), Type::Var(_));
         let val = match v {
-            Some(e) if declared => self.check_expected(e, &ret, "return value")?,
+            // A declared type shapes what it can (displays, conditionals, tuples); anything
+            // else is checked on its own and fitted below, where a mismatch is explained.
+            Some(e) if declared && super::expected::shaped_by_expectation(e) => {
+                self.check_expected(e, &ret, "return value")?
+            }
             Some(e) => self.check_expr(e)?,
             None => self.none(span),
         };
