@@ -901,11 +901,24 @@ impl Fcx<'_, '_> {
                 self.set_attr(o, &attr.name, value, attr.span)
             }
             ExprKind::Subscript { value: obj, index } => {
+                // The value is computed before the container and the key, as in Python.
+                let mut out = Vec::new();
+                let value = if matches!(
+                    value.kind,
+                    TExprKind::Local(_) | TExprKind::Int(_) | TExprKind::Str(_) | TExprKind::Null
+                ) {
+                    value
+                } else {
+                    let (lid, set) = self.temp(value);
+                    out.push(set);
+                    self.local(lid, target.span)
+                };
                 let o = self.check_expr(obj)?;
                 let i = self.check_index(index)?;
                 let c =
                     self.call_method_named(o, "__setitem__", vec![i, value], "item assignment")?;
-                Ok(vec![TStmt::Expr(c)])
+                out.push(TStmt::Expr(c));
+                Ok(out)
             }
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 self.unpack(items, value, target.span)

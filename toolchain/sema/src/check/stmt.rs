@@ -510,9 +510,17 @@ impl Fcx<'_, '_> {
                 span,
             );
         }
-        let v = self.check_expr(iter)?;
+        let mut v = self.check_expr(iter)?;
         if let Some((c, args)) = self.s.class_of(&v.ty) {
-            if c == self.s.core().tuple {
+            let homogeneous = args.len() > 1
+                && args
+                    .iter()
+                    .all(|a| self.s.store.is_resolved(a) && self.s.store.can_unify(a, &args[0]));
+            if c == self.s.core().tuple && homogeneous {
+                // Items of one type: an ordinary loop (over a list of them), whose variable
+                // is a real variable (closures and generator expressions may read it).
+                v = self.call_builtin("list", vec![v], span)?;
+            } else if c == self.s.core().tuple {
                 let (lid, set) = self.temp(v);
                 let items = (0..args.len())
                     .map(|i| Binding::TupleItem(lid, i))
