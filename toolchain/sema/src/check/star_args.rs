@@ -55,13 +55,18 @@ impl Fcx<'_, '_> {
     }
 
     /// The `**kwargs` dict of keyword arguments (`Some(name)`) and unpacked mappings (`None`),
-    /// with values of `value_ty` (the parameter's annotation) when given.
+    /// with values of `value_ty` (the parameter's annotation) when given. A parameter
+    /// annotated `_NamedArgs` takes keywords of any types instead, as a record of their names
+    /// and their values (`str.format(name=…, age=…)`).
     pub fn keyword_dict(
         &mut self,
         items: Vec<(Option<String>, TExpr)>,
         value_ty: Option<Type>,
         span: Span,
     ) -> R<TExpr> {
+        if let Some(named) = value_ty.as_ref().and_then(|t| self.named_args_class(t)) {
+            return self.named_args(named, items, span);
+        }
         let value_ty = match (value_ty, items.first()) {
             (Some(t), _) => t,
             (None, Some((Some(_), v))) => v.ty.clone(),
@@ -105,5 +110,45 @@ impl Fcx<'_, '_> {
             stmts.push(TStmt::Expr(call));
         }
         Ok(Fcx::block(stmts, self.local(lid, span)))
+    }
+
+    /// The class `_NamedArgs` when `t` is an instance of it.
+    fn named_args_class(&self, t: &Type) -> Option<crate::defs::ClassId> {
+        let (class, _) = self.s.class_of(t)?;
+        (self.s.defs.class(class).name == "_NamedArgs").then_some(class)
+    }
+
+    /// `_NamedArgs[names, values]`: a tuple of the keywords' names and a tuple of their values.
+    fn named_args(
+        &mut self,
+        class: crate::defs::ClassId,
+        items: Vec<(Option<String>, TExpr)>,
+        span: Span,
+    ) -> R<TExpr> {
+        let mut names = Vec::new();
+        let mut values = Vec::new();
+        for (key, v) in items {
+            let Some(k) = key else {
+                return Err(self.err(v.span, "'**' cannot unpack a mapping here"));
+            };
+            names.push(TExpr::new(TExprKind::Str(k), self.s.str_t(), span));
+            values.push(v);
+        }
+        let names_t = self.s.tuple_t(names.iter().map(|n| n.ty.clone()).collect());
+        let values_t = self
+            .s
+            .tuple_t(values.iter().map(|v| v.ty.clone()).collect());
+        let ty = Type::Class {
+            class,
+            args: vec![names_t.clone(), values_t.clone()],
+        };
+        Ok(TExpr::new(
+            TExprKind::Record(vec![
+                TExpr::new(TExprKind::Record(names), names_t, span),
+                TExpr::new(TExprKind::Record(values), values_t, span),
+            ]),
+            ty,
+            span,
+        ))
     }
 }
