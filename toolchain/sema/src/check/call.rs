@@ -12,6 +12,7 @@ use crate::typed::{TExpr, TExprKind, TStmt};
 use crate::types::Type;
 
 /// One argument at a call site.
+#[derive(Clone)]
 pub struct Arg {
     /// The keyword; [`SPREAD`] for `*iterable`, [`SPREAD_KW`] for `**mapping`.
     pub name: Option<String>,
@@ -746,6 +747,21 @@ impl Fcx<'_, '_> {
         vec![def]
     }
 
+    /// Whether one of `class`'s `__init__` overloads takes `args` (after `self` of type `ty`).
+    fn init_fits(&mut self, ty: &Type, class: ClassId, args: &[Arg], span: Span) -> R<bool> {
+        let mut all = vec![Arg {
+            name: None,
+            value: TExpr::new(TExprKind::Null, ty.clone(), span),
+        }];
+        all.extend(args.iter().cloned());
+        for d in self.s.methods(class, "__init__") {
+            if self.match_args(d, &all, span)?.is_ok() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
     /// `C(args)`: a new object initialised by `__init__`, or `__new__` for value classes.
     pub fn construct(&mut self, ty: Type, args: Vec<Arg>, span: Span) -> R<TExpr> {
         let (class, _) = self
@@ -753,7 +769,12 @@ impl Fcx<'_, '_> {
             .class_of(&ty)
             .expect("constructors are called on class types");
         let kind = self.s.defs.class(class).kind;
-        let news = self.s.methods(class, "__new__");
+        let mut news = self.s.methods(class, "__new__");
+        if kind == ClassKind::Ref && !news.is_empty() && self.init_fits(&ty, class, &args, span)? {
+            // A reference class with both: `__new__` serves the calls `__init__` cannot take
+            // (`dict(a=1, b=2)`).
+            news.clear();
+        }
         if kind != ClassKind::Ref || !news.is_empty() {
             if news.is_empty() {
                 let fields = self.fields_of(&ty);
