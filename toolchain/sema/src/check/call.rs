@@ -809,8 +809,17 @@ impl Fcx<'_, '_> {
                 }
                 return Ok(TExpr::new(TExprKind::Record(items), ty, span));
             }
-            let saved =
-                std::mem::replace(&mut self.ctor_args, self.s.class_of(&ty).map(|(_, a)| a));
+            let mut ctor_args = self.s.class_of(&ty).map(|(_, a)| a);
+            let all_open = ctor_args
+                .iter()
+                .flatten()
+                .all(|a| matches!(self.s.store.shallow(a), Type::Var(_)));
+            if kind == ClassKind::Ref && all_open {
+                // A reference class's `__new__` builds its object from the arguments
+                // (`dict(a=1)`): its result decides the class's generic arguments.
+                ctor_args = None;
+            }
+            let saved = std::mem::replace(&mut self.ctor_args, ctor_args);
             let e = self.call_overloads(&news, args, span, &format!("{}()", self.s.type_name(&ty)));
             self.ctor_args = saved;
             let e = e?;
