@@ -314,7 +314,7 @@ impl Fcx<'_, '_> {
 
     /// Binds the generic names visible in `def`'s annotations (its class's generics from the
     /// `self` type, its own type parameters fresh); returns the previous bindings.
-    fn enter_generics(
+    pub fn enter_generics(
         &mut self,
         def: FuncDefId,
         self_ty: Option<Type>,

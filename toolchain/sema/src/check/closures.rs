@@ -193,7 +193,7 @@ impl Fcx<'_, '_> {
             }
         };
         if self.s.defs.globals[g.0 as usize].ty.is_none() {
-            let declared = self.decorator_result_type(&decorators[0])?;
+            let declared = self.decorator_result_type(&decorators[0], f)?;
             if let Some(t) = declared.filter(|t| self.s.store.is_resolved(t)) {
                 self.s.defs.globals[g.0 as usize].ty = Some(t);
             }
@@ -210,23 +210,89 @@ impl Fcx<'_, '_> {
         self.assign_global(g, value, span)
     }
 
-    /// What a decorator evidently returns: its declared return type, or its class.
-    fn decorator_result_type(&mut self, d: &Expr) -> R<Option<Type>> {
+    /// What a decorator evidently returns when applied to `f`: its declared return type (with
+    /// its type parameters bound by `f`'s annotated signature), or its class. A decorator
+    /// written as a call (`@lru_cache(maxsize=None)`) is its result's `__call__`.
+    fn decorator_result_type(&mut self, d: &Expr, f: &ast::FunctionDef) -> R<Option<Type>> {
+        if let ExprKind::Call { func, .. } = &d.kind {
+            let ExprKind::Name(n) = &func.kind else {
+                return Ok(None);
+            };
+            let Some(Symbol::Func(defs)) = self.lookup(n) else {
+                return Ok(None);
+            };
+            let Some(made) = self.declared_result(defs[0], None, f)? else {
+                return Ok(None);
+            };
+            let Some((class, _)) = self.s.class_of(&made) else {
+                return Ok(None);
+            };
+            return match self.s.methods(class, "__call__").as_slice() {
+                [call] => self.declared_result(*call, Some(made), f),
+                _ => Ok(None),
+            };
+        }
         let ExprKind::Name(n) = &d.kind else {
             return Ok(None);
         };
         match self.lookup(n) {
-            Some(Symbol::Func(defs)) if defs.len() == 1 => {
-                match self.s.defs.func(defs[0]).ast.returns.clone() {
-                    Some(r) => Ok(Some(self.eval_type_in(defs[0], &r)?)),
-                    None => Ok(None),
-                }
-            }
+            Some(Symbol::Func(defs)) if defs.len() == 1 => self.declared_result(defs[0], None, f),
             Some(Symbol::Class(c)) if self.s.defs.class(c).generics.is_empty() => {
                 Ok(Some(self.s.simple(c)))
             }
             _ => Ok(None),
         }
+    }
+
+    /// The declared return type of `def` (a method of `self_ty` when given) called on the
+    /// function `f`: its type parameters are bound by matching the parameter it takes `f` as
+    /// (`func: Function[A, R]`) with `f`'s annotated signature. None when not known that way.
+    fn declared_result(
+        &mut self,
+        def: crate::defs::FuncDefId,
+        self_ty: Option<Type>,
+        f: &ast::FunctionDef,
+    ) -> R<Option<Type>> {
+        let ast = self.s.defs.func(def).ast.clone();
+        let Some(returns) = &ast.returns else {
+            return Ok(None);
+        };
+        let saved = self.enter_generics(def, self_ty.clone());
+        let result = (|| -> R<Option<Type>> {
+            let skip = usize::from(self_ty.is_some());
+            let first = ast.params.posonly.iter().chain(&ast.params.args).nth(skip);
+            if let (Some(ann), Some(sig)) = (
+                first.and_then(|p| p.annotation.as_ref()),
+                self.annotated_signature(f)?,
+            ) {
+                let want = self.eval_type_in(def, ann)?;
+                self.s.store.unify(&want, &sig);
+            }
+            let t = self.eval_type_in(def, returns)?;
+            Ok(self.s.store.is_resolved(&t).then_some(t))
+        })();
+        self.generics = saved;
+        result
+    }
+
+    /// `Function[Tuple[params], ret]` of a function whose parameters and return are annotated.
+    fn annotated_signature(&mut self, f: &ast::FunctionDef) -> R<Option<Type>> {
+        let p = &f.params;
+        if p.vararg.is_some() || p.kwarg.is_some() || !p.kwonly.is_empty() {
+            return Ok(None);
+        }
+        let Some(ret) = &f.returns else {
+            return Ok(None);
+        };
+        let mut args = Vec::new();
+        for param in p.posonly.iter().chain(&p.args) {
+            let Some(ann) = &param.annotation else {
+                return Ok(None);
+            };
+            args.push(self.eval_type(ann)?);
+        }
+        let ret = self.eval_type(ret)?;
+        Ok(Some(self.s.function_t(args, ret)))
     }
 
     /// Applies decorators (innermost, i.e. last written, first) to a function value.

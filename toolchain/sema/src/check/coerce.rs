@@ -12,6 +12,7 @@ impl Fcx<'_, '_> {
         if self.s.store.can_unify(value, target) {
             return true;
         }
+        self.bind_open_signature(value, target);
         let core = self.s.core();
         let (v, t) = (self.s.store.shallow(value), self.s.store.shallow(target));
         if matches!(v, Type::Func { .. }) && self.s.function_sig(&t).is_some() {
@@ -66,6 +67,37 @@ impl Fcx<'_, '_> {
         }
     }
 
+    /// A function item fitted to `Function[A, R]` whose argument types `A` are still open (a
+    /// generic decorator's parameter): `A` becomes the function's annotated parameter types.
+    fn bind_open_signature(&mut self, value: &Type, target: &Type) {
+        let Type::Func { def, captured } = self.s.store.shallow(value) else {
+            return;
+        };
+        let Type::Class { class, args } = self.s.store.shallow(target) else {
+            return;
+        };
+        if class != self.s.core().function
+            || !matches!(self.s.store.shallow(&args[0]), Type::Var(_))
+        {
+            return;
+        }
+        let ast = self.s.defs.func(def).ast.clone();
+        let p = &ast.params;
+        if p.vararg.is_some() || p.kwarg.is_some() {
+            return;
+        }
+        let mut types = Vec::new();
+        for param in p.posonly.iter().chain(&p.args).skip(captured.len()) {
+            let Some(ann) = &param.annotation else { return };
+            match self.eval_type_in(def, ann) {
+                Ok(t) if self.s.store.is_resolved(&t) => types.push(t),
+                _ => return,
+            }
+        }
+        let tuple = self.s.tuple_t(types);
+        self.s.store.unify(&args[0], &tuple);
+    }
+
     /// Whether class `c` is `ancestor` or inherits from it.
     pub fn is_subclass(&self, c: crate::defs::ClassId, ancestor: crate::defs::ClassId) -> bool {
         let mut cur = Some(c);
@@ -84,6 +116,7 @@ impl Fcx<'_, '_> {
             self.s.store.unify(&e.ty, target);
             return Ok(e);
         }
+        self.bind_open_signature(&e.ty.clone(), target);
         let core = self.s.core();
         let (v, t) = (self.s.store.shallow(&e.ty), self.s.store.shallow(target));
         if let (Type::Func { def, captured }, Some((args, ret))) = (&v, self.s.function_sig(&t)) {
