@@ -1,8 +1,9 @@
 //! Cross builds from this (x86-64 Linux) machine, through the real `codon` binary:
 //!
 //! - every golden program (`tests/programs/**/NAME.py` with `NAME.out`) built for
-//!   aarch64-unknown-linux-gnu runs under qemu-aarch64 and prints, byte for byte, what the
-//!   native build prints, with the same exit status;
+//!   aarch64-unknown-linux-gnu runs under qemu-aarch64 (with the program's `.args` and
+//!   `.stdin`) and prints, byte for byte, what the native build prints, with the same exit
+//!   status;
 //! - programs built for aarch64-apple-darwin and x86_64-apple-darwin are Mach-O executables of
 //!   the right CPU, with an `LC_MAIN` entry point at `_main`, importing only from the libraries
 //!   their target spec names (libSystem);
@@ -91,7 +92,8 @@ fn golden_programs() -> Vec<PathBuf> {
     programs
 }
 
-/// Runs `command` on `exe` with the program's `.args`; its stdout and exit status.
+/// Runs `command` on `exe` with the program's `.args` and `.stdin` (else an empty stdin); its
+/// stdout and exit status.
 fn execute(prefix: &[&str], exe: &Path, program: &Path) -> Result<(Vec<u8>, Option<i32>), String> {
     let args: Vec<String> = fs::read_to_string(program.with_extension("args"))
         .map(|t| t.lines().map(String::from).collect())
@@ -104,9 +106,11 @@ fn execute(prefix: &[&str], exe: &Path, program: &Path) -> Result<(Vec<u8>, Opti
         }
         None => Command::new(exe),
     };
+    let stdin =
+        fs::File::open(program.with_extension("stdin")).map_or_else(|_| Stdio::null(), Stdio::from);
     let out = cmd
         .args(&args)
-        .stdin(Stdio::null())
+        .stdin(stdin)
         .output()
         .map_err(|e| format!("cannot run {}: {e} ({SETUP_HINT})", exe.display()))?;
     Ok((out.stdout, out.status.code()))

@@ -2,7 +2,7 @@
 //!
 //! - With `NAME.out`: `codon run NAME.py [-- ARGS]` must print exactly `NAME.out` on stdout and
 //!   exit with the status in `NAME.exit` (default 0). `NAME.args` holds the arguments, one per
-//!   line.
+//!   line; `NAME.stdin`, when present, is its standard input (else it reads an empty one).
 //! - With `NAME.err` (holding a line number `LINE`): `codon build NAME.py -o OUT` must fail,
 //!   write no `OUT`, and name `NAME.py:LINE:` on stderr.
 //!
@@ -121,6 +121,9 @@ fn check(program: &Path) -> Result<(), String> {
         .unwrap_or_default();
     let mut cmd = codon();
     cmd.arg("run").arg(program).arg("--").args(&args);
+    if let Ok(stdin) = File::open(sibling("stdin")) {
+        cmd.stdin(stdin);
+    }
     let done = finish(cmd, scratch.path())?;
     no_panic(&done)?;
     if done.stdout != want {

@@ -381,7 +381,7 @@ fn golden_programs_print_the_same_built_per_module() {
         for entry in fs::read_dir(area.expect("area").path()).expect("area folder") {
             let path = entry.expect("entry").path();
             let expected = path.with_extension("out");
-            let plain = ["exit", "args"]
+            let plain = ["exit", "args", "stdin"]
                 .iter()
                 .all(|x| !path.with_extension(x).exists());
             if path.extension().is_none_or(|x| x != "py") || !expected.exists() || !plain {

@@ -1,0 +1,1 @@
+../../../bench/binary_trees.py

@@ -1,0 +1,1 @@
+../../../bench/dict_heavy.py

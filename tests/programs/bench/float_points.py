@@ -1,0 +1,1 @@
+../../../bench/float_points.py

@@ -1,0 +1,1 @@
+../../../bench/set_partitions.py

@@ -1,0 +1,1 @@
+../../../bench/spectral_norm.py
