@@ -26,42 +26,8 @@ packages=(
     qemu-user
 )
 
-installed() {
-    [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
-}
-
-missing=()
-for p in "${packages[@]}"; do
-    installed "$p" || missing+=("$p")
-done
 # Any python3 on PATH will do (pyenv, a venv, the system's).
-command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v python3 >/dev/null 2>&1 || packages+=(python3)
 
-install_cross_sources() {
-    ./scripts/setup-cross.sh
-}
-
-if [ ${#missing[@]} -eq 0 ]; then
-    install_cross_sources
-    exit 0
-fi
-
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "setup.sh: missing ${missing[*]}, and there is no apt-get here; install them by hand" >&2
-    exit 1
-fi
-
-if [ "$(id -u)" -eq 0 ]; then
-    as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-    as_root=(sudo)
-else
-    echo "setup.sh: missing ${missing[*]}; run this script as root (no sudo found)" >&2
-    exit 1
-fi
-
-echo "setup.sh: installing ${missing[*]}" >&2
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-install_cross_sources
+APT_INSTALL_FOR=setup.sh ./scripts/apt-install.sh "${packages[@]}"
+./scripts/setup-cross.sh

@@ -6,16 +6,7 @@ use std::process::{Command, Output};
 
 use tempfile::TempDir;
 
-/// Runs `codon ARGS` in `dir`, with a clean environment for what the driver reads.
-fn codon(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_codon"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("CODON_STDLIB")
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("cannot start codon")
-}
+mod support;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -40,16 +31,9 @@ fn assert_fails_with(out: &Output, needle: &str) {
     );
 }
 
-fn temp() -> TempDir {
-    tempfile::Builder::new()
-        .prefix("codon-cli-test-")
-        .tempdir()
-        .unwrap()
-}
-
 /// A project folder holding `codon.yaml` with `manifest` and a hello-world `src/main.codon`.
 fn project(manifest: &str) -> TempDir {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::write(dir.path().join("codon.yaml"), manifest).unwrap();
     fs::create_dir(dir.path().join("src")).unwrap();
     fs::write(dir.path().join("src/main.codon"), "print('hi')\n").unwrap();
@@ -58,7 +42,7 @@ fn project(manifest: &str) -> TempDir {
 
 #[test]
 fn help_lists_the_commands() {
-    let out = codon(Path::new("."), &["--help"]);
+    let out = support::codon(Path::new("."), &["--help"]);
     assert!(out.status.success());
     let text = stdout(&out);
     for word in ["run", "build", "new", "--verbose", "--quiet", "--version"] {
@@ -66,7 +50,9 @@ fn help_lists_the_commands() {
     }
     for sub in ["run", "build", "new"] {
         assert!(
-            codon(Path::new("."), &[sub, "--help"]).status.success(),
+            support::codon(Path::new("."), &[sub, "--help"])
+                .status
+                .success(),
             "{sub} --help"
         );
     }
@@ -74,7 +60,7 @@ fn help_lists_the_commands() {
 
 #[test]
 fn version_is_the_package_version() {
-    let out = codon(Path::new("."), &["--version"]);
+    let out = support::codon(Path::new("."), &["--version"]);
     assert!(out.status.success());
     assert_eq!(
         stdout(&out),
@@ -84,14 +70,19 @@ fn version_is_the_package_version() {
 
 #[test]
 fn bad_usage_is_a_usage_error() {
-    let dir = temp();
-    assert_eq!(codon(dir.path(), &["frobnicate"]).status.code(), Some(2));
+    let dir = support::temp("codon-cli-test-");
     assert_eq!(
-        codon(dir.path(), &["-v", "-q", "new", "x"]).status.code(),
+        support::codon(dir.path(), &["frobnicate"]).status.code(),
         Some(2)
     );
     assert_eq!(
-        codon(dir.path(), &["build", "x.py", "--emit", "pdf"])
+        support::codon(dir.path(), &["-v", "-q", "new", "x"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        support::codon(dir.path(), &["build", "x.py", "--emit", "pdf"])
             .status
             .code(),
         Some(2)
@@ -101,8 +92,8 @@ fn bad_usage_is_a_usage_error() {
 
 #[test]
 fn new_creates_a_program_project() {
-    let dir = temp();
-    let out = codon(dir.path(), &["new", "hello-demo"]);
+    let dir = support::temp("codon-cli-test-");
+    let out = support::codon(dir.path(), &["new", "hello-demo"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("Created program package 'hello-demo'"));
     let root = dir.path().join("hello-demo");
@@ -130,8 +121,8 @@ fn new_creates_a_program_project() {
 
 #[test]
 fn new_lib_creates_a_library_project() {
-    let dir = temp();
-    let out = codon(dir.path(), &["-q", "new", "--lib", "nested/mylib"]);
+    let dir = support::temp("codon-cli-test-");
+    let out = support::codon(dir.path(), &["-q", "new", "--lib", "nested/mylib"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stderr(&out), "", "-q prints nothing");
     let root = dir.path().join("nested/mylib");
@@ -146,29 +137,35 @@ fn new_lib_creates_a_library_project() {
     }
     assert!(!root.join("src/main.codon").exists());
     // A library has no program to run.
-    assert_fails_with(&codon(&root, &["run"]), "is a library");
+    assert_fails_with(&support::codon(&root, &["run"]), "is a library");
 }
 
 #[test]
 fn new_refuses_an_existing_folder() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::create_dir(dir.path().join("taken")).unwrap();
     fs::write(dir.path().join("taken/keep.txt"), "mine").unwrap();
-    assert_fails_with(&codon(dir.path(), &["new", "taken"]), "already exists");
+    assert_fails_with(
+        &support::codon(dir.path(), &["new", "taken"]),
+        "already exists",
+    );
     assert_eq!(
         fs::read_to_string(dir.path().join("taken/keep.txt")).unwrap(),
         "mine"
     );
     assert!(!dir.path().join("taken/codon.yaml").exists());
     fs::write(dir.path().join("file"), "").unwrap();
-    assert_fails_with(&codon(dir.path(), &["new", "file"]), "already exists");
+    assert_fails_with(
+        &support::codon(dir.path(), &["new", "file"]),
+        "already exists",
+    );
 }
 
 #[test]
 fn new_rejects_a_bad_name() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     assert_fails_with(
-        &codon(dir.path(), &["new", "9lives"]),
+        &support::codon(dir.path(), &["new", "9lives"]),
         "invalid package name '9lives'",
     );
     assert!(!dir.path().join("9lives").exists());
@@ -177,7 +174,7 @@ fn new_rejects_a_bad_name() {
 #[test]
 fn malformed_manifest_is_located() {
     let dir = project("package:\n  name: demo\n  version: 0.1.0\n\tbin: x\n");
-    let out = codon(dir.path(), &["build"]);
+    let out = support::codon(dir.path(), &["build"]);
     assert_fails_with(&out, "codon.yaml:");
     let err = stderr(&out);
     let first = err.lines().next().unwrap_or_default();
@@ -191,7 +188,7 @@ fn malformed_manifest_is_located() {
 #[test]
 fn unknown_manifest_key_is_located_with_a_suggestion() {
     let dir = project("package:\n  name: demo\n  verison: 0.1.0\n");
-    let out = codon(dir.path(), &["build"]);
+    let out = support::codon(dir.path(), &["build"]);
     assert_fails_with(
         &out,
         "codon.yaml:3:3: error: unknown key 'verison' in 'package'",
@@ -204,7 +201,7 @@ fn unknown_manifest_key_is_located_with_a_suggestion() {
 
     let dir = project("package: {name: demo, version: 0.1.0}\nprofiles:\n  fast: {}\n");
     assert_fails_with(
-        &codon(dir.path(), &["run"]),
+        &support::codon(dir.path(), &["run"]),
         "codon.yaml:3:3: error: unknown key 'fast' in 'profiles'",
     );
 }
@@ -214,7 +211,7 @@ fn manifest_is_found_from_a_subfolder() {
     let dir = project("package:\n  name: demo\n  versoin: 1\n");
     fs::create_dir_all(dir.path().join("src/deeper")).unwrap();
     assert_fails_with(
-        &codon(&dir.path().join("src/deeper"), &["build"]),
+        &support::codon(&dir.path().join("src/deeper"), &["build"]),
         "unknown key 'versoin'",
     );
 }
@@ -223,43 +220,43 @@ fn manifest_is_found_from_a_subfolder() {
 fn missing_project_module_is_reported() {
     let dir = project("package: {name: demo, version: 0.1.0}\nbin: src/nope.codon\n");
     assert_fails_with(
-        &codon(dir.path(), &["build"]),
+        &support::codon(dir.path(), &["build"]),
         "src/nope.codon does not exist",
     );
 }
 
 #[test]
 fn no_file_and_no_project() {
-    let dir = temp();
-    assert_fails_with(&codon(dir.path(), &["build"]), "no codon.yaml");
-    assert_fails_with(&codon(dir.path(), &["run"]), "no codon.yaml");
+    let dir = support::temp("codon-cli-test-");
+    assert_fails_with(&support::codon(dir.path(), &["build"]), "no codon.yaml");
+    assert_fails_with(&support::codon(dir.path(), &["run"]), "no codon.yaml");
 }
 
 #[test]
 fn building_a_missing_file_is_a_clear_error() {
-    let dir = temp();
-    let out = codon(dir.path(), &["build", "missing.py", "-o", "out"]);
+    let dir = support::temp("codon-cli-test-");
+    let out = support::codon(dir.path(), &["build", "missing.py", "-o", "out"]);
     assert_fails_with(&out, "no such file: missing.py");
     assert!(!dir.path().join("out").exists());
     assert_fails_with(
-        &codon(dir.path(), &["run", "missing.py"]),
+        &support::codon(dir.path(), &["run", "missing.py"]),
         "no such file: missing.py",
     );
 }
 
 #[test]
 fn a_bad_target_triple_is_rejected() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
     assert_fails_with(
-        &codon(dir.path(), &["build", "p.py", "--target", "bogus-cpu-none"]),
+        &support::codon(dir.path(), &["build", "p.py", "--target", "bogus-cpu-none"]),
         "invalid target triple 'bogus-cpu-none'",
     );
 }
 
 #[test]
 fn missing_cross_tools_are_named_with_their_fix() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_codon"))
         .args(["build", "p.py", "--target", "aarch64-apple-darwin"])
@@ -300,7 +297,7 @@ fn missing_cross_tools_are_named_with_their_fix() {
 
 #[test]
 fn a_missing_stdlib_is_a_clear_error() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_codon"))
         .args(["build", "p.py", "--emit", "cir"])
@@ -313,13 +310,13 @@ fn a_missing_stdlib_is_a_clear_error() {
 
 #[test]
 fn emit_cir_prints_to_stdout() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
-    let out = codon(dir.path(), &["build", "p.py", "--emit", "cir"]);
+    let out = support::codon(dir.path(), &["build", "p.py", "--emit", "cir"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("__main__"), "{}", stdout(&out));
     assert!(!dir.path().join("p.cir").exists());
-    let out = codon(
+    let out = support::codon(
         dir.path(),
         &["-q", "build", "p.py", "--emit", "cir", "-o", "p.cir"],
     );
@@ -328,7 +325,7 @@ fn emit_cir_prints_to_stdout() {
     assert!(fs::read_to_string(dir.path().join("p.cir"))
         .unwrap()
         .contains("__main__"));
-    let out = codon(dir.path(), &["build", "p.py", "--emit", "cir", "-o", "-"]);
+    let out = support::codon(dir.path(), &["build", "p.py", "--emit", "cir", "-o", "-"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("__main__"));
     assert!(!dir.path().join("-").exists());
@@ -336,10 +333,10 @@ fn emit_cir_prints_to_stdout() {
 
 #[test]
 fn binary_outputs_refuse_stdout() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
     for emit in ["obj", "bc", "exe"] {
-        let out = codon(dir.path(), &["build", "p.py", "--emit", emit, "-o", "-"]);
+        let out = support::codon(dir.path(), &["build", "p.py", "--emit", emit, "-o", "-"]);
         assert_fails_with(
             &out,
             &format!("--emit {emit} is binary and cannot go to stdout"),
@@ -349,12 +346,12 @@ fn binary_outputs_refuse_stdout() {
 
 #[test]
 fn a_library_builds_to_an_object_file() {
-    let dir = temp();
-    assert!(codon(dir.path(), &["new", "--lib", "mylib"])
+    let dir = support::temp("codon-cli-test-");
+    assert!(support::codon(dir.path(), &["new", "--lib", "mylib"])
         .status
         .success());
     let root = dir.path().join("mylib");
-    let out = codon(&root, &["build"]);
+    let out = support::codon(&root, &["build"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let triples: Vec<_> = fs::read_dir(root.join("target"))
         .unwrap()
@@ -366,14 +363,14 @@ fn a_library_builds_to_an_object_file() {
 #[test]
 fn project_outputs_go_under_target() {
     let dir = project("package: {name: demo, version: 0.1.0}\n");
-    let out = codon(dir.path(), &["build", "--emit", "cir"]);
+    let out = support::codon(dir.path(), &["build", "--emit", "cir"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
         stderr(&out).starts_with("Built target/"),
         "{}",
         stderr(&out)
     );
-    let out = codon(dir.path(), &["build", "--emit", "cir", "--release"]);
+    let out = support::codon(dir.path(), &["build", "--emit", "cir", "--release"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let triples: Vec<_> = fs::read_dir(dir.path().join("target"))
         .unwrap()
@@ -390,9 +387,9 @@ fn project_outputs_go_under_target() {
 
 #[test]
 fn source_errors_are_located_and_write_nothing() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::write(dir.path().join("bad.py"), "x = 1\nprint(y)\n").unwrap();
-    let out = codon(dir.path(), &["build", "bad.py", "-o", "bad"]);
+    let out = support::codon(dir.path(), &["build", "bad.py", "-o", "bad"]);
     assert_fails_with(&out, "bad.py:2:");
     assert!(!dir.path().join("bad").exists());
 }
@@ -416,7 +413,7 @@ fn assert_internal_error(out: &Output, stage: &str) {
 
 #[test]
 fn a_panic_in_any_stage_is_an_internal_error_with_status_101() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::write(dir.path().join("ok.py"), "print(1)\n").unwrap();
     for stage in ["sema", "codegen", "link"] {
         let out = Command::new(env!("CARGO_BIN_EXE_codon"))
@@ -434,21 +431,21 @@ fn a_panic_in_any_stage_is_an_internal_error_with_status_101() {
 
 #[test]
 fn a_very_long_operator_chain_compiles_without_overflowing_the_stack() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     let terms = vec!["1"; 20_000].join(" + ");
     fs::write(
         dir.path().join("long.py"),
         format!("x = {terms}\nprint(x)\n"),
     )
     .unwrap();
-    let out = codon(dir.path(), &["build", "long.py", "--emit", "llvm"]);
+    let out = support::codon(dir.path(), &["build", "long.py", "--emit", "llvm"]);
     assert_eq!(out.status.code(), Some(0), "stderr:\n{}", stderr(&out));
     assert!(stdout(&out).contains("define"), "no LLVM IR printed");
 }
 
 #[test]
 fn diagnostics_have_no_colour_codes_when_stderr_is_not_a_terminal() {
-    let dir = temp();
+    let dir = support::temp("codon-cli-test-");
     fs::write(dir.path().join("bad.py"), "x = 1\nprint(x + 'a')\n").unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_codon"))
         .args(["build", "bad.py", "-o", "bad"])

@@ -15,40 +15,17 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::thread;
+use std::process::{Command, Stdio};
+
+mod support;
 
 const AARCH64_LINUX: &str = "aarch64-unknown-linux-gnu";
 /// How the aarch64 spec runs programs (targets/aarch64-unknown-linux-gnu.yaml, `emulator`).
 const QEMU: &[&str] = &["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"];
 const SETUP_HINT: &str = "run scripts/setup.sh to install the cross-build tools";
 
-fn codon(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_codon"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("CODON_STDLIB")
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("cannot start codon")
-}
-
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn temp() -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix("codon-cross-test-")
-        .tempdir()
-        .unwrap()
-}
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 /// Builds `program` with `codon build … -o out [extra]`, failing with codon's stderr.
@@ -60,7 +37,7 @@ fn build(dir: &Path, program: &Path, out: &Path, extra: &[&str]) -> Result<(), S
         out.to_str().unwrap(),
     ];
     args.extend(extra);
-    let done = codon(dir, &args);
+    let done = support::codon(dir, &args);
     if done.status.success() && out.is_file() {
         Ok(())
     } else {
@@ -87,7 +64,7 @@ fn golden_programs() -> Vec<PathBuf> {
         }
     }
     let mut programs = Vec::new();
-    collect(&repo().join("tests/programs"), &mut programs);
+    collect(&support::repo().join("tests/programs"), &mut programs);
     programs.sort();
     programs
 }
@@ -117,7 +94,7 @@ fn execute(prefix: &[&str], exe: &Path, program: &Path) -> Result<(Vec<u8>, Opti
 }
 
 fn compare_under_qemu(program: &Path) -> Result<(), String> {
-    let dir = temp();
+    let dir = support::temp("codon-cross-test-");
     let (native, cross) = (dir.path().join("native"), dir.path().join("cross"));
     build(dir.path(), program, &native, &[])?;
     build(dir.path(), program, &cross, &["--target", AARCH64_LINUX])?;
@@ -151,24 +128,11 @@ fn compare_under_qemu(program: &Path) -> Result<(), String> {
 fn aarch64_linux_golden_programs_match_native_under_qemu() {
     let programs = golden_programs();
     assert!(!programs.is_empty());
-    let next = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
-    let workers = thread::available_parallelism().map_or(2, |n| n.get());
-    thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                while let Some(program) = programs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if let Err(why) = compare_under_qemu(program) {
-                        failures
-                            .lock()
-                            .unwrap()
-                            .push(format!("{}: {why}", program.display()));
-                    }
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap();
+    let failures = support::failures_in_parallel(
+        &programs,
+        |program| program.display().to_string(),
+        |program| compare_under_qemu(program),
+    );
     assert!(
         failures.is_empty(),
         "{} of {} programs differ on aarch64:\n{}",
@@ -180,9 +144,9 @@ fn aarch64_linux_golden_programs_match_native_under_qemu() {
 
 #[test]
 fn run_with_a_target_goes_through_the_emulator() {
-    let dir = temp();
-    let program = repo().join("tests/programs/cross/argv_exit.py");
-    let done = codon(
+    let dir = support::temp("codon-cross-test-");
+    let program = support::repo().join("tests/programs/cross/argv_exit.py");
+    let done = support::codon(
         dir.path(),
         &[
             "run",
@@ -307,7 +271,7 @@ fn parse_macho(data: &[u8]) -> Result<MachO, String> {
 
 /// The `dylibs` the target's spec allows imports from.
 fn spec_dylibs(triple: &str) -> Vec<String> {
-    let path = repo().join(format!("targets/{triple}.yaml"));
+    let path = support::repo().join(format!("targets/{triple}.yaml"));
     let spec: serde_yaml_ng::Value =
         serde_yaml_ng::from_str(&fs::read_to_string(path).unwrap()).unwrap();
     spec["linker"]["dylibs"]
@@ -319,8 +283,8 @@ fn spec_dylibs(triple: &str) -> Vec<String> {
 }
 
 fn check_macho(triple: &str, alias: &str, cpu_type: u32) {
-    let dir = temp();
-    let program = repo().join("tests/programs/cross/exceptions_floats.py");
+    let dir = support::temp("codon-cross-test-");
+    let program = support::repo().join("tests/programs/cross/exceptions_floats.py");
     let exe = dir.path().join("prog");
     build(dir.path(), &program, &exe, &["--target", alias]).unwrap();
     let macho = parse_macho(&fs::read(&exe).unwrap()).unwrap();
@@ -386,10 +350,10 @@ fn x86_64_macos_builds_are_mach_o_executables() {
 
 #[test]
 fn targets_lists_every_spec_with_what_links_here() {
-    let done = codon(&repo(), &["targets"]);
+    let done = support::codon(&support::repo(), &["targets"]);
     assert!(done.status.success());
     let out = text(&done.stdout);
-    for spec in fs::read_dir(repo().join("targets")).unwrap() {
+    for spec in fs::read_dir(support::repo().join("targets")).unwrap() {
         let name = spec.unwrap().file_name().to_string_lossy().into_owned();
         let triple = name.trim_end_matches(".yaml");
         assert!(out.contains(triple), "{triple} missing from:\n{out}");
@@ -420,16 +384,16 @@ fn targets_lists_every_spec_with_what_links_here() {
 
 #[test]
 fn unknown_targets_name_the_closest_one() {
-    let dir = temp();
+    let dir = support::temp("codon-cross-test-");
     fs::write(dir.path().join("p.py"), "print(1)\n").unwrap();
-    let done = codon(
+    let done = support::codon(
         dir.path(),
         &["build", "p.py", "--target", "aarch64-apple-darwn"],
     );
     assert_eq!(done.status.code(), Some(1));
     let err = text(&done.stderr);
     assert!(err.contains("did you mean `aarch64-apple-darwin`"), "{err}");
-    let done = codon(
+    let done = support::codon(
         dir.path(),
         &["build", "p.py", "--target", "riscv64gc-unknown-linux-gnu"],
     );
@@ -439,7 +403,7 @@ fn unknown_targets_name_the_closest_one() {
         text(&done.stderr)
     );
     for emit in ["exe", "obj"] {
-        let done = codon(
+        let done = support::codon(
             dir.path(),
             &[
                 "build",
@@ -462,9 +426,9 @@ fn unknown_targets_name_the_closest_one() {
 
 #[test]
 fn ptx_assembly_for_kernels_target() {
-    let dir = temp();
+    let dir = support::temp("codon-cross-test-");
     fs::write(dir.path().join("k.py"), "x = 1\n").unwrap();
-    let done = codon(
+    let done = support::codon(
         dir.path(),
         &["build", "k.py", "--target", "nvptx64", "--emit", "asm"],
     );
@@ -478,7 +442,7 @@ fn ptx_assembly_for_kernels_target() {
 
 #[test]
 fn projects_build_each_manifest_target_in_its_own_folder() {
-    let dir = temp();
+    let dir = support::temp("codon-cross-test-");
     fs::write(
         dir.path().join("codon.yaml"),
         "package: {name: app, version: '0.1.0'}\nbin: src/main.codon\ntargets: [x86_64-unknown-linux-gnu, aarch64-linux-gnu]\n",
@@ -490,7 +454,7 @@ fn projects_build_each_manifest_target_in_its_own_folder() {
         "print('hi from', 6 * 7)\n",
     )
     .unwrap();
-    let done = codon(dir.path(), &["build"]);
+    let done = support::codon(dir.path(), &["build"]);
     assert!(done.status.success(), "{}", text(&done.stderr));
     let native = dir.path().join("target/x86_64-unknown-linux-gnu/debug/app");
     let cross = dir
@@ -501,7 +465,7 @@ fn projects_build_each_manifest_target_in_its_own_folder() {
     assert_eq!(text(&want), "hi from 42\n");
     assert_eq!(want, got);
 
-    let done = codon(dir.path(), &["run", "--target", AARCH64_LINUX, "--release"]);
+    let done = support::codon(dir.path(), &["run", "--target", AARCH64_LINUX, "--release"]);
     assert_eq!(text(&done.stdout), "hi from 42\n", "{}", text(&done.stderr));
     assert!(dir
         .path()
@@ -511,9 +475,9 @@ fn projects_build_each_manifest_target_in_its_own_folder() {
 
 #[test]
 fn all_targets_builds_every_executable_target() {
-    let dir = temp();
+    let dir = support::temp("codon-cross-test-");
     fs::write(dir.path().join("p.py"), "print(2)\n").unwrap();
-    let done = codon(
+    let done = support::codon(
         dir.path(),
         &["build", "p.py", "--all-targets", "--emit", "obj"],
     );

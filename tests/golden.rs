@@ -11,10 +11,10 @@
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
+
+mod support;
 
 /// Longest a single case may take (compile and run).
 const TIMEOUT: Duration = Duration::from_secs(120);
@@ -35,27 +35,17 @@ fn golden_programs() {
     programs.sort();
     assert!(!programs.is_empty(), "no programs under {}", root.display());
 
-    let next = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
-    let workers = thread::available_parallelism().map_or(2, |n| n.get());
-    thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                while let Some(program) = programs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if let Err(why) = check(program) {
-                        let name = program
-                            .strip_prefix(&root)
-                            .unwrap_or(program)
-                            .display()
-                            .to_string();
-                        failures.lock().unwrap().push(format!("{name}: {why}"));
-                    }
-                }
-            });
-        }
-    });
-    let mut failures = failures.into_inner().unwrap();
-    failures.sort();
+    let failures = support::failures_in_parallel(
+        &programs,
+        |program| {
+            program
+                .strip_prefix(&root)
+                .unwrap_or(program)
+                .display()
+                .to_string()
+        },
+        |program| check(program),
+    );
     assert!(
         failures.is_empty(),
         "{} of {} golden programs failed:\n{}",

@@ -7,16 +7,7 @@ use std::process::{Command, Output};
 
 use tempfile::TempDir;
 
-/// Runs `codon ARGS` in `dir` (one job, so that builds compare across machines).
-fn codon(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_codon"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("CODON_STDLIB")
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("cannot start codon")
-}
+mod support;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -37,7 +28,7 @@ fn ok(out: &Output) -> String {
 /// A new program project `name` inside a temporary folder.
 fn new_project(name: &str) -> (TempDir, std::path::PathBuf) {
     let tmp = tempfile::tempdir().expect("temp dir");
-    ok(&codon(tmp.path(), &["new", name]));
+    ok(&support::codon(tmp.path(), &["new", name]));
     let root = tmp.path().join(name);
     (tmp, root)
 }
@@ -60,7 +51,7 @@ fn compiled_modules(out: &Output) -> Vec<String> {
 }
 
 fn json_build(root: &Path) -> Output {
-    codon(root, &["build", "--message-format", "json"])
+    support::codon(root, &["build", "--message-format", "json"])
 }
 
 /// A project whose main module imports `mid`, which imports `leaf`; `other` is separate.
@@ -88,8 +79,8 @@ fn layered_project() -> (TempDir, std::path::PathBuf) {
 #[test]
 fn new_then_run_and_test() {
     let (_tmp, root) = new_project("hello");
-    assert_eq!(ok(&codon(&root, &["run"])), "Hello, world!\n");
-    let out = ok(&codon(&root, &["test"]));
+    assert_eq!(ok(&support::codon(&root, &["run"])), "Hello, world!\n");
+    let out = ok(&support::codon(&root, &["test"]));
     assert!(
         out.contains("test test_main::test_arithmetic ... ok"),
         "{out}"
@@ -100,8 +91,8 @@ fn new_then_run_and_test() {
 #[test]
 fn packages_and_path_dependencies_build_and_run() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    ok(&codon(tmp.path(), &["new", "geo", "--lib"]));
-    ok(&codon(tmp.path(), &["new", "app"]));
+    ok(&support::codon(tmp.path(), &["new", "geo", "--lib"]));
+    ok(&support::codon(tmp.path(), &["new", "app"]));
     let geo = tmp.path().join("geo");
     let app = tmp.path().join("app");
     write(
@@ -129,7 +120,10 @@ fn packages_and_path_dependencies_build_and_run() {
     )
     .expect("write manifest");
     // The package's top-level code runs once, on first import.
-    assert_eq!(ok(&codon(&app, &["run"])), "shapes loaded\n12 2.25 HI!\n");
+    assert_eq!(
+        ok(&support::codon(&app, &["run"])),
+        "shapes loaded\n12 2.25 HI!\n"
+    );
 }
 
 #[test]
@@ -144,7 +138,7 @@ fn import_cycles_work_as_in_python() {
         "import a\ndef g(x):\n    return x * 2\nprint('b')\n",
     );
     write(&root.join("src/main.codon"), "import a\nprint(a.f(3))\n");
-    assert_eq!(ok(&codon(&root, &["run"])), "b\na\n7\n");
+    assert_eq!(ok(&support::codon(&root, &["run"])), "b\na\n7\n");
 }
 
 #[test]
@@ -188,8 +182,8 @@ fn rebuilds_compile_only_what_changed() {
 #[test]
 fn the_summary_line_counts_modules() {
     let (_tmp, root) = layered_project();
-    ok(&codon(&root, &["build"]));
-    let out = codon(&root, &["build", "--timings"]);
+    ok(&support::codon(&root, &["build"]));
+    let out = support::codon(&root, &["build", "--timings"]);
     ok(&out);
     let err = text(&out.stderr);
     assert!(
@@ -221,7 +215,7 @@ fn a_corrupt_cache_entry_is_rebuilt() {
         ["__main__", "builtins", "leaf", "mid", "other"]
     );
     assert!(text(&out.stdout).contains("corrupt-cache-entry"));
-    assert_eq!(ok(&codon(&root, &["run"])), "40 other\n");
+    assert_eq!(ok(&support::codon(&root, &["run"])), "40 other\n");
 }
 
 #[test]
@@ -240,7 +234,7 @@ fn concurrent_builds_both_succeed() {
         let out = child.wait_with_output().expect("wait");
         assert!(out.status.success(), "{:?}", out.status);
     }
-    assert_eq!(ok(&codon(&root, &["run", "-q"])), "40 other\n");
+    assert_eq!(ok(&support::codon(&root, &["run", "-q"])), "40 other\n");
 }
 
 #[test]
@@ -256,7 +250,7 @@ fn failing_tests_fail_the_run_but_all_run() {
          @test\ndef test_wrong():\n    assert calc.add(2, 2) == 5, 'bad sum'\n\n\
          @test\ndef test_raises():\n    [1][3]\n\n@test\ndef test_after():\n    assert True\n",
     );
-    let out = codon(&root, &["test"]);
+    let out = support::codon(&root, &["test"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     for line in [
@@ -270,7 +264,7 @@ fn failing_tests_fail_the_run_but_all_run() {
     ] {
         assert!(stdout.contains(line), "missing {line:?} in:\n{stdout}");
     }
-    let only = ok(&codon(&root, &["test", "test_calc::test_add"]));
+    let only = ok(&support::codon(&root, &["test", "test_calc::test_add"]));
     assert!(only.contains("1 passed, 0 failed"), "{only}");
 }
 
@@ -282,7 +276,7 @@ fn bad_manifests_get_located_errors() {
         "package:\n  name: broken\n  version: 0.1.0\ndependencies:\n  geo: {paht: ../geo}\n",
     )
     .expect("write");
-    let out = codon(&root, &["build"]);
+    let out = support::codon(&root, &["build"]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(err.contains("codon.yaml:5:9"), "{err}");
@@ -292,9 +286,9 @@ fn bad_manifests_get_located_errors() {
 #[test]
 fn clean_removes_outputs_and_cache() {
     let (_tmp, root) = new_project("tidy");
-    ok(&codon(&root, &["build"]));
+    ok(&support::codon(&root, &["build"]));
     assert!(root.join("target/cache").is_dir());
-    ok(&codon(&root, &["clean"]));
+    ok(&support::codon(&root, &["clean"]));
     assert!(!root.join("target").exists());
 }
 
@@ -318,7 +312,7 @@ fn errors_in_imported_modules_are_located() {
         &root.join("src/main.codon"),
         "import util\nprint(util.f())\n",
     );
-    let out = codon(&root, &["build"]);
+    let out = support::codon(&root, &["build"]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
     assert!(err.contains("src/util.codon:2:12: error:"), "{err}");
@@ -326,7 +320,7 @@ fn errors_in_imported_modules_are_located() {
         !err.contains("/src/util.codon:2"),
         "an absolute path: {err}"
     );
-    let json = codon(&root, &["build", "--message-format", "json"]);
+    let json = support::codon(&root, &["build", "--message-format", "json"]);
     assert_eq!(json.status.code(), Some(1));
     let error = text(&json.stdout)
         .lines()
@@ -345,7 +339,7 @@ fn errors_in_imported_modules_are_located() {
 #[test]
 fn release_builds_optimize_the_cached_bitcode_whole() {
     let (_tmp, root) = layered_project();
-    let cold = codon(&root, &["build", "--release", "--message-format", "json"]);
+    let cold = support::codon(&root, &["build", "--release", "--message-format", "json"]);
     ok(&cold);
     assert_eq!(compiled_modules(&cold).len(), 5);
     let cache = triple_dir(&root.join("target/cache")).join("release");
@@ -357,17 +351,20 @@ fn release_builds_optimize_the_cached_bitcode_whole() {
         })
         .count();
     assert_eq!(bitcode, 5, "one bitcode entry per module");
-    let noop = codon(&root, &["build", "--release", "--message-format", "json"]);
+    let noop = support::codon(&root, &["build", "--release", "--message-format", "json"]);
     ok(&noop);
     assert!(compiled_modules(&noop).is_empty());
-    assert_eq!(ok(&codon(&root, &["run", "--release", "-q"])), "40 other\n");
+    assert_eq!(
+        ok(&support::codon(&root, &["run", "--release", "-q"])),
+        "40 other\n"
+    );
 }
 
 #[test]
 fn a_new_library_tests_itself() {
     let tmp = tempfile::tempdir().expect("temp dir");
-    ok(&codon(tmp.path(), &["new", "shapes", "--lib"]));
-    let out = ok(&codon(&tmp.path().join("shapes"), &["test"]));
+    ok(&support::codon(tmp.path(), &["new", "shapes", "--lib"]));
+    let out = ok(&support::codon(&tmp.path().join("shapes"), &["test"]));
     assert!(out.contains("test test_lib::test_add ... ok"), "{out}");
     assert!(out.contains("1 passed, 0 failed"), "{out}");
 }
@@ -388,7 +385,7 @@ fn golden_programs_print_the_same_built_per_module() {
                 continue;
             }
             fs::copy(&path, root.join("src/main.codon")).expect("copy");
-            let out = ok(&codon(&root, &["run", "-q"]));
+            let out = ok(&support::codon(&root, &["run", "-q"]));
             let want = fs::read_to_string(&expected).expect("expected output");
             assert_eq!(out, want, "{}", path.display());
             checked += 1;

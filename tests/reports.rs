@@ -10,9 +10,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::thread;
+
+mod support;
 
 fn reports_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/reports")
@@ -74,27 +73,18 @@ fn diagnostics_and_runtime_reports_match_their_snapshots() {
     assert!(!programs.is_empty(), "no programs in tests/reports");
     let bless = std::env::var_os("CODON_BLESS").is_some();
 
-    let next = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
-    let workers = thread::available_parallelism().map_or(2, |n| n.get());
-    thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                while let Some(program) = programs.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let problems = check(program, bless);
-                    if !problems.is_empty() {
-                        let name = program.file_name().unwrap().to_string_lossy().into_owned();
-                        failures
-                            .lock()
-                            .unwrap()
-                            .push(format!("{name}: {}", problems.join("\n")));
-                    }
-                }
-            });
-        }
-    });
-    let mut failures = failures.into_inner().unwrap();
-    failures.sort();
+    let failures = support::failures_in_parallel(
+        &programs,
+        |program| program.file_name().unwrap().to_string_lossy().into_owned(),
+        |program| {
+            let problems = check(program, bless);
+            if problems.is_empty() {
+                Ok(())
+            } else {
+                Err(problems.join("\n"))
+            }
+        },
+    );
     assert!(
         failures.is_empty(),
         "{} of {} reports differ (CODON_BLESS=1 rewrites them):\n{}",
