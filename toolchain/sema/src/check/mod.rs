@@ -11,6 +11,7 @@ mod expr;
 mod function_values;
 mod intrinsics;
 mod names;
+mod narrow;
 mod protocols;
 mod rebind;
 mod star_args;

@@ -15,10 +15,33 @@ impl Fcx<'_, '_> {
     /// Checks statements in order.
     pub fn check_block(&mut self, body: &[Stmt]) -> R<Vec<TStmt>> {
         let mut out = Vec::new();
-        for s in body {
-            out.extend(self.check_stmt(s)?);
+        let mut narrowed = 0;
+        let mut result = Ok(());
+        for (i, s) in body.iter().enumerate() {
+            match self.check_stmt(s) {
+                Ok(stmts) => out.extend(stmts),
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+            match self.narrow_after(s, &body[i + 1..]) {
+                Ok(Some((set, scope))) => {
+                    out.push(set);
+                    self.inner_scopes.push(scope);
+                    narrowed += 1;
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
         }
-        Ok(out)
+        for _ in 0..narrowed {
+            self.inner_scopes.pop();
+        }
+        result.map(|()| out)
     }
 
     /// Checks one statement (it may become several).
