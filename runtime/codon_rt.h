@@ -52,6 +52,14 @@ double seq_int_truediv(int64_t a, int64_t b);        /* a / b correctly rounded 
 double seq_float_round(double x, int64_t ndigits);    /* round(x, n), correctly rounded like CPython
                                                          (inf where CPython raises OverflowError) */
 
+/* ---- text files (open()) ---- */
+void *seq_file_open(int64_t plen, const char *path, int64_t mlen, const char *mode, int32_t *err);
+int32_t seq_file_read_line(void *f, seq_str_t *out); /* with its "\n"; 0 at end of file */
+void seq_file_read_all(void *f, seq_str_t *out);
+int32_t seq_file_write(void *f, int64_t len, const char *p); /* 0, or the OS error number */
+void seq_file_close(void *f);
+void seq_errno_text(int32_t err, seq_str_t *out);     /* strerror(err) */
+
 /* ---- exceptions (Itanium zero-cost EH) ---- */
 /* Raise `obj` (a heap object whose first field is the `str` message) of class `type_id`
  * named `type_name`. Never returns. An uncaught exception prints

@@ -28,6 +28,14 @@ SEQRT_LIBC void *memcpy(void *dst, const void *src, size_t n);
 SEQRT_LIBC void *memset(void *dst, int c, size_t n);
 SEQRT_LIBC void *memchr(const void *s, int c, size_t n);
 SEQRT_LIBC size_t strlen(const char *s);
+SEQRT_LIBC char *strerror(int err);
+
+/* errno: a function returning its address, named per C library. */
+#ifdef __APPLE__
+SEQRT_LIBC int *__error(void);
+#else
+SEQRT_LIBC int *__errno_location(void);
+#endif
 
 /* Correctly rounded decimal <-> binary conversion (glibc and Apple's libc both are exact). */
 SEQRT_LIBC double strtod(const char *s, char **end);

@@ -69,8 +69,8 @@ fn golden_programs() -> Vec<PathBuf> {
     programs
 }
 
-/// Runs `command` on `exe` with the program's `.args` and `.stdin` (else an empty stdin); its
-/// stdout and exit status.
+/// Runs `command` on `exe` with the program's `.args` and `.stdin` (else an empty stdin), in
+/// the executable's folder (programs may write files); its stdout and exit status.
 fn execute(prefix: &[&str], exe: &Path, program: &Path) -> Result<(Vec<u8>, Option<i32>), String> {
     let args: Vec<String> = fs::read_to_string(program.with_extension("args"))
         .map(|t| t.lines().map(String::from).collect())
@@ -88,6 +88,7 @@ fn execute(prefix: &[&str], exe: &Path, program: &Path) -> Result<(Vec<u8>, Opti
     let out = cmd
         .args(&args)
         .stdin(stdin)
+        .current_dir(exe.parent().unwrap_or(Path::new(".")))
         .output()
         .map_err(|e| format!("cannot run {}: {e} ({SETUP_HINT})", exe.display()))?;
     Ok((out.stdout, out.status.code()))
