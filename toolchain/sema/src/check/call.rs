@@ -19,6 +19,16 @@ pub struct Arg {
     pub value: TExpr,
 }
 
+impl Arg {
+    /// Positional arguments with these values.
+    pub fn positional(values: Vec<TExpr>) -> Vec<Arg> {
+        values
+            .into_iter()
+            .map(|value| Arg { name: None, value })
+            .collect()
+    }
+}
+
 /// The name marking a `*iterable` argument (not a tuple) that fills a `*args` parameter.
 pub const SPREAD: &str = "*";
 /// The name marking a `**mapping` argument that fills a `**kwargs` parameter.

@@ -507,16 +507,7 @@ impl Fcx<'_, '_> {
         }
         let lm = self.s.methods(lc, method);
         if let Some(d) = self.pick_overload(&lm, &[l.ty.clone(), r.ty.clone()])? {
-            let args = vec![
-                Arg {
-                    name: None,
-                    value: l,
-                },
-                Arg {
-                    name: None,
-                    value: r,
-                },
-            ];
+            let args = Arg::positional(vec![l, r]);
             return self.call_def(d, args, span);
         }
         let rmethod = super::protocols::reflected(method);
@@ -524,16 +515,7 @@ impl Fcx<'_, '_> {
         if let Some(d) = self.pick_overload(&rm, &[r.ty.clone(), l.ty.clone()])? {
             let (lid, set) = self.temp(l);
             let lv = self.local(lid, span);
-            let args = vec![
-                Arg {
-                    name: None,
-                    value: r,
-                },
-                Arg {
-                    name: None,
-                    value: lv,
-                },
-            ];
+            let args = Arg::positional(vec![r, lv]);
             let call = self.call_def(d, args, span)?;
             return Ok(Fcx::block(vec![set], call));
         }
@@ -817,16 +799,7 @@ impl Fcx<'_, '_> {
                 _ => Ok(TExpr::new(TExprKind::Bool(false), bt, span)),
             };
         }
-        let args = vec![
-            Arg {
-                name: None,
-                value: l,
-            },
-            Arg {
-                name: None,
-                value: r,
-            },
-        ];
+        let args = Arg::positional(vec![l, r]);
         match self.s.lookup_symbol(self.module, "__is__") {
             Some(Symbol::Func(defs)) => self.call_overloads(&defs, args, span, "is"),
             _ => Err(self.err(span, "'is' needs the stdlib's __is__")),

@@ -79,16 +79,7 @@ impl Fcx<'_, '_> {
 
     /// `a is b` for two objects.
     fn identical(&mut self, a: TExpr, b: TExpr, span: syntax::Span) -> R<TExpr> {
-        let args = vec![
-            Arg {
-                name: None,
-                value: a,
-            },
-            Arg {
-                name: None,
-                value: b,
-            },
-        ];
+        let args = Arg::positional(vec![a, b]);
         match self.s.lookup_symbol(self.s.builtins, "__is__") {
             Some(crate::defs::Symbol::Func(defs)) => self.call_overloads(&defs, args, span, "is"),
             _ => Err(self.err(span, "'is' needs the stdlib's __is__")),

@@ -88,20 +88,7 @@ impl Fcx<'_, '_> {
                 Some(k) => {
                     let k = TExpr::new(TExprKind::Str(k), self.s.str_t(), span);
                     let v = self.coerce(v, &value_ty, "**kwargs")?;
-                    let args = vec![
-                        Arg {
-                            name: None,
-                            value: self.local(lid, span),
-                        },
-                        Arg {
-                            name: None,
-                            value: k,
-                        },
-                        Arg {
-                            name: None,
-                            value: v,
-                        },
-                    ];
+                    let args = Arg::positional(vec![self.local(lid, span), k, v]);
                     let setitem = self.s.methods(self.s.core().dict, "__setitem__");
                     self.call_overloads(&setitem, args, span, "**kwargs")?
                 }
