@@ -15,3 +15,12 @@ def h(xs: list[Optional[int]]) -> int:
         t += f(x)
     return t
 print(h([1, None, 3]))
+
+
+def k(x: Optional[int]) -> int:
+    if x is not None:
+        return f(x) + 1
+    return -1
+
+
+print(k(None), k(4))

@@ -1,6 +1,7 @@
-//! Narrowing an `Optional` after a guard: once `if x is None: return …` (or `raise`,
-//! `break`, `continue`) has run, the rest of the block reads `x` as its value. Only for a local
-//! that the rest of the block never assigns, so the narrowed copy cannot go stale.
+//! Narrowing an `Optional` local: after the guard `if x is None: return …` (or `raise`,
+//! `break`, `continue`) the rest of the block reads `x` as its value, and so does the body of
+//! `if x is not None: …`. Only where that code never assigns `x`, so that the narrowed copy
+//! cannot go stale.
 
 use std::collections::HashMap;
 
@@ -19,10 +20,35 @@ impl Fcx<'_, '_> {
         s: &Stmt,
         rest: &[Stmt],
     ) -> R<Option<(TStmt, HashMap<String, Binding>)>> {
-        let Some(name) = guarded_name(s) else {
-            return Ok(None);
-        };
-        if self.toplevel || self.cells.contains_key(name) || assigned_names(rest).0.contains(name) {
+        match guarded_name(s) {
+            Some(name) => self.narrowed_copy(name, rest, s.span),
+            None => Ok(None),
+        }
+    }
+
+    /// For `if x is not None:`, the narrowed copy of `x` for the body `body` (as
+    /// [`Fcx::narrow_after`]), when `test` is that test.
+    pub fn narrow_within(
+        &mut self,
+        test: &Expr,
+        body: &[Stmt],
+    ) -> R<Option<(TStmt, HashMap<String, Binding>)>> {
+        match none_test(test, CmpOp::IsNot) {
+            Some(name) => self.narrowed_copy(name, body, test.span),
+            None => Ok(None),
+        }
+    }
+
+    /// A copy of the Optional local `name`, unwrapped, and a scope naming it, for code
+    /// `region` that never assigns `name`.
+    fn narrowed_copy(
+        &mut self,
+        name: &str,
+        region: &[Stmt],
+        span: syntax::Span,
+    ) -> R<Option<(TStmt, HashMap<String, Binding>)>> {
+        if self.toplevel || self.cells.contains_key(name) || assigned_names(region).0.contains(name)
+        {
             return Ok(None);
         }
         if self.inner_scopes.iter().any(|sc| sc.contains_key(name)) {
@@ -37,7 +63,7 @@ impl Fcx<'_, '_> {
                 if c == self.s.core().optional && self.s.store.is_resolved(&args[0]) => {}
             _ => return Ok(None),
         }
-        let value = self.local(local, s.span);
+        let value = self.local(local, span);
         let Some(unwrapped) = self.demote(value)? else {
             return Ok(None);
         };
@@ -58,6 +84,11 @@ fn guarded_name(s: &Stmt) -> Option<&str> {
     if !orelse.is_empty() || !body.last().is_some_and(leaves_block) {
         return None;
     }
+    none_test(test, CmpOp::Is)
+}
+
+/// `x` of the test `x is None` (`op` Is) or `x is not None` (`op` IsNot).
+fn none_test(test: &Expr, op: CmpOp) -> Option<&str> {
     let ExprKind::Compare {
         left,
         ops,
@@ -69,12 +100,12 @@ fn guarded_name(s: &Stmt) -> Option<&str> {
     match (&left.kind, ops.as_slice(), comparators.as_slice()) {
         (
             ExprKind::Name(n),
-            [CmpOp::Is],
+            [o],
             [Expr {
                 kind: ExprKind::None,
                 ..
             }],
-        ) => Some(n),
+        ) if *o == op => Some(n),
         _ => None,
     }
 }

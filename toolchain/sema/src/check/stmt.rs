@@ -101,7 +101,17 @@ impl Fcx<'_, '_> {
                 }
                 let c = self.check_expr(test)?;
                 let c = self.truthy(c)?;
-                let b = self.check_block(body)?;
+                let b = match self.narrow_within(test, body)? {
+                    Some((set, scope)) => {
+                        self.inner_scopes.push(scope);
+                        let b = self.check_block(body);
+                        self.inner_scopes.pop();
+                        let mut out = vec![set];
+                        out.extend(b?);
+                        out
+                    }
+                    None => self.check_block(body)?,
+                };
                 let o = self.check_block(orelse)?;
                 Ok(vec![TStmt::If(c, b, o)])
             }
