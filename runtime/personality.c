@@ -20,7 +20,9 @@ enum {
   PE_OMIT = 0xFF,
 };
 
-static uintptr_t read_uleb128(const uint8_t **p) {
+/* The bits of a LEB128 number at *p (advancing past it), its bit count in *bits and its last
+ * byte in *last (whose 0x40 bit is the sign of a signed one). */
+static uintptr_t read_leb128_bits(const uint8_t **p, unsigned *bits, uint8_t *last) {
   uintptr_t v = 0;
   unsigned shift = 0;
   uint8_t byte;
@@ -29,20 +31,23 @@ static uintptr_t read_uleb128(const uint8_t **p) {
     v |= (uintptr_t)(byte & 0x7F) << shift;
     shift += 7;
   } while (byte & 0x80);
+  *bits = shift;
+  *last = byte;
   return v;
 }
 
+static uintptr_t read_uleb128(const uint8_t **p) {
+  unsigned bits;
+  uint8_t last;
+  return read_leb128_bits(p, &bits, &last);
+}
+
 static intptr_t read_sleb128(const uint8_t **p) {
-  uintptr_t v = 0;
-  unsigned shift = 0;
-  uint8_t byte;
-  do {
-    byte = *(*p)++;
-    v |= (uintptr_t)(byte & 0x7F) << shift;
-    shift += 7;
-  } while (byte & 0x80);
-  if ((byte & 0x40) && shift < 8 * sizeof v)
-    v |= ~(uintptr_t)0 << shift;
+  unsigned bits;
+  uint8_t last;
+  uintptr_t v = read_leb128_bits(p, &bits, &last);
+  if ((last & 0x40) && bits < 8 * sizeof v)
+    v |= ~(uintptr_t)0 << bits;
   return (intptr_t)v;
 }
 

@@ -215,16 +215,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         let (exc, unwind) = guard.catch_all_parts();
         let saved = self.current();
         self.b().position_at_end(unwind);
-        let handle = self.coro().handle;
-        let unwinding = self.g.cx.bool_type().const_all_ones();
-        self.raw_call(
-            self.intrinsic("llvm.coro.end", &[]),
-            &[
-                handle.as_value_ref(),
-                unwinding.as_value_ref(),
-                self.none_token(),
-            ],
-        );
+        self.coro_end(true);
         let obj = self
             .b()
             .build_load(self.g.types.ptr(), exc, "gen.exc.obj")?
@@ -232,6 +223,19 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         self.propagate(obj, 0)?;
         self.b().position_at_end(saved);
         Ok(())
+    }
+
+    /// `llvm.coro.end(handle, unwinding, none)`; on the unwind path it marks the coroutine done.
+    fn coro_end(&self, unwinding: bool) {
+        let flag = self.g.cx.bool_type().const_int(u64::from(unwinding), false);
+        self.raw_call(
+            self.intrinsic("llvm.coro.end", &[]),
+            &[
+                self.coro().handle.as_value_ref(),
+                flag.as_value_ref(),
+                self.none_token(),
+            ],
+        );
     }
 
     /// The final suspend, the destroy path and the return of the handle to the caller.
@@ -254,15 +258,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         );
         self.b().build_unconditional_branch(suspend_bb)?;
         self.b().position_at_end(suspend_bb);
-        let unwind = self.g.cx.bool_type().const_zero();
-        self.raw_call(
-            self.intrinsic("llvm.coro.end", &[]),
-            &[
-                handle.as_value_ref(),
-                unwind.as_value_ref(),
-                self.none_token(),
-            ],
-        );
+        self.coro_end(false);
         self.b().build_return(Some(&handle))?;
         Ok(())
     }

@@ -81,21 +81,25 @@ fn check(ui: &Ui, source: &Path) -> Result<cir::Module> {
         return Err(ice);
     }
     ui.timed("sema", start);
-    result.map_err(|diags| {
-        if diags.is_empty() {
-            return Error::Internal {
-                stage: "sema",
-                message: "the type checker failed without a diagnostic".into(),
-            };
-        }
-        let color = stderr_color();
-        Error::Diagnostics(
-            diags
-                .iter()
-                .map(|d| syntax::diag::render(d, &map, color))
-                .collect(),
-        )
-    })
+    result.map_err(|diags| sema_error(&diags, &map))
+}
+
+/// What the type checker's rejection of a program is for the user: its diagnostics, rendered
+/// against `map`; none at all is an internal error.
+pub fn sema_error(diags: &[syntax::Diagnostic], map: &SourceMap) -> Error {
+    if diags.is_empty() {
+        return Error::Internal {
+            stage: "sema",
+            message: "the type checker failed without a diagnostic".into(),
+        };
+    }
+    let color = stderr_color();
+    Error::Diagnostics(
+        diags
+            .iter()
+            .map(|d| syntax::diag::render(d, map, color))
+            .collect(),
+    )
 }
 
 /// Emits an object into a temporary folder and links it into the executable at `dest`.

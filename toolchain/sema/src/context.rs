@@ -168,6 +168,17 @@ impl<'m> Sema<'m> {
         self.counter
     }
 
+    /// A new module-level variable `name` of `module` (named `MODULE.name`), which the
+    /// module's symbol `name` now stands for.
+    pub fn declare_global(&mut self, module: ModuleId, name: &str) -> crate::defs::GlobalId {
+        let full = format!("{}.{name}", self.defs.module(module).name);
+        let g = self.defs.add_global(full, None);
+        self.defs.modules[module.0 as usize]
+            .symbols
+            .insert(name.to_string(), Symbol::Global(g));
+        g
+    }
+
     /// Looks a name up in a module, then in the prelude.
     pub fn lookup_symbol(&self, module: ModuleId, name: &str) -> Option<Symbol> {
         self.defs

@@ -17,7 +17,7 @@ use crate::backend::{self, Settings};
 use crate::errors::{Error, Result};
 use crate::manifest::ProfileName;
 use crate::target::Target;
-use crate::ui::{shown, stderr_color, Ui};
+use crate::ui::{shown, Ui};
 use crate::{ice, link, stdlib_path};
 use cache::{Cache, Lookup};
 use graph::{ModuleGraph, SearchPaths};
@@ -269,21 +269,7 @@ impl Job<'_> {
         let module = ice::stage("sema", || {
             sema::compile_unit(&mut map, &spec, &display, &opts)
         })
-        .map_err(|diags| {
-            if diags.is_empty() {
-                return Error::Internal {
-                    stage: "sema",
-                    message: "the type checker failed without a diagnostic".into(),
-                };
-            }
-            let color = stderr_color();
-            Error::Diagnostics(
-                diags
-                    .iter()
-                    .map(|d| syntax::diag::render(d, &map, color))
-                    .collect(),
-            )
-        })?;
+        .map_err(|diags| crate::pipeline::sema_error(&diags, &map))?;
         let check = start.elapsed().as_secs_f64();
         let start = Instant::now();
         let key = &self.keys[i];

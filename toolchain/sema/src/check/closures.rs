@@ -183,14 +183,7 @@ impl Fcx<'_, '_> {
         let name = f.name.name.clone();
         let g = match self.s.defs.module(self.module).symbols.get(&name) {
             Some(Symbol::Global(g)) => *g,
-            _ => {
-                let modname = self.s.defs.module(self.module).name.clone();
-                let g = self.s.defs.add_global(format!("{modname}.{name}"), None);
-                self.s.defs.modules[self.module.0 as usize]
-                    .symbols
-                    .insert(name.clone(), Symbol::Global(g));
-                g
-            }
+            _ => self.s.declare_global(self.module, &name),
         };
         if self.s.defs.globals[g.0 as usize].ty.is_none() {
             let declared = self.decorator_result_type(&decorators[0], f)?;

@@ -1221,35 +1221,12 @@ impl Fcx<'_, '_> {
                 Some(_) if !self.toplevel => {
                     return Err(self.err(span, format!("cannot assign to '{n}'")))
                 }
-                _ => {
-                    let modname = self.s.defs.module(self.module).name.clone();
-                    let g = self.s.defs.add_global(format!("{modname}.{n}"), None);
-                    self.s.defs.modules[self.module.0 as usize]
-                        .symbols
-                        .insert(n.to_string(), Symbol::Global(g));
-                    g
-                }
+                _ => self.s.declare_global(self.module, n),
             };
             self.note_binding(n);
             return self.assign_global(g, value, span);
         }
-        let existing = match self.scope.get(n).copied() {
-            Some(l) => {
-                let lt = self.locals[l.0 as usize].1.clone();
-                (!self.rebinds(n, &lt, &value.ty)).then_some(l)
-            }
-            None => None,
-        };
-        let l = match existing {
-            Some(l) => l,
-            None => {
-                let t = self.initial_type(&value);
-                let l = self.new_local(n, t);
-                self.scope.insert(n.to_string(), l);
-                self.note_rebinding(n);
-                l
-            }
-        };
+        let l = self.local_to_bind(n, &value.ty.clone(), |fcx| fcx.initial_type(&value));
         self.first_set.entry(l).or_insert(span);
         let t = self.locals[l.0 as usize].1.clone();
         let first = self.first_set.get(&l).map(|s| (self.file, *s));

@@ -6,6 +6,7 @@
 
 use super::Fcx;
 use crate::defs::{GlobalId, Symbol};
+use crate::typed::LocalId;
 use crate::types::Type;
 
 impl Fcx<'_, '_> {
@@ -40,6 +41,27 @@ impl Fcx<'_, '_> {
             && !self.s.store.can_unify(value, current)
     }
 
+    /// The local that binding `name` to a value of type `value` stores into: the current
+    /// variable, or a new one (typed by `fresh`) when there is none or `rebinds` says so.
+    pub fn local_to_bind(
+        &mut self,
+        name: &str,
+        value: &Type,
+        fresh: impl FnOnce(&mut Self) -> Type,
+    ) -> LocalId {
+        if let Some(l) = self.scope.get(name).copied() {
+            let current = self.locals[l.0 as usize].1.clone();
+            if !self.rebinds(name, &current, value) {
+                return l;
+            }
+        }
+        let t = fresh(self);
+        let l = self.new_local(name, t);
+        self.scope.insert(name.to_string(), l);
+        self.note_rebinding(name);
+        l
+    }
+
     /// Starts a new binding of `name` here (after `rebinds` said so).
     pub fn note_rebinding(&mut self, name: &str) {
         let here = self.loops.last().copied();
@@ -58,20 +80,23 @@ impl Fcx<'_, '_> {
             .entry((self.module, name.to_string(), 0))
             .or_insert(old);
         let g = match self.s.global_versions.get(&key) {
-            Some(g) => *g,
+            Some(g) => {
+                let g = *g;
+                self.s.defs.modules[self.module.0 as usize]
+                    .symbols
+                    .insert(name.to_string(), Symbol::Global(g));
+                g
+            }
             None => {
-                let modname = self.s.defs.module(self.module).name.clone();
-                let g = self
-                    .s
-                    .defs
-                    .add_global(format!("{modname}.{name}.{}", key.2), None);
+                let g = self.s.declare_global(self.module, name);
+                // `MODULE.name.N`: each version is its own global.
+                self.s.defs.globals[g.0 as usize]
+                    .name
+                    .push_str(&format!(".{}", key.2));
                 self.s.global_versions.insert(key, g);
                 g
             }
         };
-        self.s.defs.modules[self.module.0 as usize]
-            .symbols
-            .insert(name.to_string(), Symbol::Global(g));
         self.note_rebinding(name);
         g
     }

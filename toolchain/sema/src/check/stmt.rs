@@ -589,25 +589,9 @@ impl Fcx<'_, '_> {
                     && !self.global_names.contains(n)
                     && !self.cells.contains_key(n) =>
             {
-                let existing = match self.scope.get(n).copied() {
-                    Some(l) => {
-                        let lt = self.locals[l.0 as usize].1.clone();
-                        self.binding_loop_target = true;
-                        let rebinds = self.rebinds(n, &lt, &item);
-                        self.binding_loop_target = false;
-                        (!rebinds).then_some(l)
-                    }
-                    None => None,
-                };
-                let l = match existing {
-                    Some(l) => l,
-                    None => {
-                        let l = self.new_local(n, item.clone());
-                        self.scope.insert(n.clone(), l);
-                        self.note_rebinding(n);
-                        l
-                    }
-                };
+                self.binding_loop_target = true;
+                let l = self.local_to_bind(n, &item, |_| item.clone());
+                self.binding_loop_target = false;
                 let lt = self.locals[l.0 as usize].1.clone();
                 if !self.s.store.unify(&lt, &item) {
                     return Err(self.err(
