@@ -27,3 +27,7 @@ try:
     f.read()
 except ValueError as e:
     print("ValueError:", e)
+try:
+    open("notes.txt", "q")
+except ValueError as e:
+    print("ValueError:", e)

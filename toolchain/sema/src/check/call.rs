@@ -666,7 +666,10 @@ impl Fcx<'_, '_> {
         }
         let types: Vec<Type> = final_args.iter().map(|a| self.resolve(&a.ty)).collect();
         let class_args = class_args.map(|a| a.iter().map(|t| self.resolve(t)).collect());
-        let real = self.s.realize_with(def, types, class_args)?;
+        let real = self
+            .s
+            .realize_with(def, types, class_args)
+            .map_err(|d| self.at_call_site(d, span))?;
         let ret = self.s.defs.reals[real.0 as usize].ret.clone();
         Ok(TExpr::new(
             TExprKind::Call {

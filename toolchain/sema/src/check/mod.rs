@@ -245,6 +245,21 @@ impl<'s, 'm> Fcx<'s, 'm> {
         )
     }
 
+    /// An error found in the standard library while checking a function the user's code calls
+    /// also points at that call (once, at the user's outermost call), so that the user sees
+    /// which line of theirs led there.
+    pub fn at_call_site(&self, d: Box<syntax::Diagnostic>, span: Span) -> Box<syntax::Diagnostic> {
+        let stdlib = std::fs::canonicalize(self.s.stdlib_dir()).unwrap_or_default();
+        let in_stdlib = |f: FileId| {
+            std::fs::canonicalize(&self.s.map.get(f).name).is_ok_and(|p| p.starts_with(&stdlib))
+        };
+        if in_stdlib(self.file) || !in_stdlib(d.file) || d.labels.iter().any(|l| !in_stdlib(l.file))
+        {
+            return d;
+        }
+        Box::new(d.with_label(self.file, span, "while checking this call"))
+    }
+
     /// Realizes the pending calls whose argument types are now known; false when some are
     /// still open (the body then needs another pass).
     pub fn resolve_pending(&mut self) -> crate::context::R<bool> {
@@ -273,7 +288,10 @@ impl<'s, 'm> Fcx<'s, 'm> {
                 if !ready {
                     continue;
                 }
-                let real = self.s.realize_with(p.def, args, class_args)?;
+                let real = self
+                    .s
+                    .realize_with(p.def, args, class_args)
+                    .map_err(|d| self.at_call_site(d, p.span))?;
                 let ret = self.s.defs.reals[real.0 as usize].ret.clone();
                 if !self.s.store.unify(&p.ret, &ret) {
                     return Err(self.err(
