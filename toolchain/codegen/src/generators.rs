@@ -147,9 +147,14 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         self.coro.as_ref().expect("inside a generator")
     }
 
-    /// `llvm.coro.suspend`: 0 resumes at `resume`, 1 destroys (cleanup), other values return
+    /// `llvm.coro.suspend`: 0 resumes at `resume`, 1 destroys (`cleanup`), other values return
     /// to the caller.
-    fn suspend(&self, is_final: bool, resume: BasicBlock<'ctx>) -> R<()> {
+    fn suspend(
+        &self,
+        is_final: bool,
+        resume: BasicBlock<'ctx>,
+        cleanup: BasicBlock<'ctx>,
+    ) -> R<()> {
         let flag = self.g.cx.bool_type().const_int(u64::from(is_final), false);
         let f = self.intrinsic("llvm.coro.suspend", &[]);
         // SAFETY: `coro.suspend` returns i8.
@@ -162,7 +167,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             c.suspend_bb,
             &[
                 (i8t.const_zero(), resume),
-                (i8t.const_int(1, false), c.cleanup_bb),
+                (i8t.const_int(1, false), cleanup),
             ],
         )?;
         Ok(())
@@ -171,7 +176,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     /// The initial suspend: the body runs at the first resume.
     pub(crate) fn initial_suspend(&mut self) -> R<()> {
         let body = self.block("coro.body");
-        self.suspend(false, body)?;
+        self.suspend(false, body, self.coro().cleanup_bb)?;
         self.b().position_at_end(body);
         Ok(())
     }
@@ -191,9 +196,40 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             self.b().build_store(promise, v)?;
         }
         let resume = self.block("yield.resume");
-        self.suspend(false, resume)?;
+        let cleanup = self.yield_cleanup()?;
+        self.suspend(false, resume, cleanup)?;
         self.b().position_at_end(resume);
         Ok(())
+    }
+
+    /// Where a generator destroyed at a `yield` goes: it destroys the generators of the `for`
+    /// loops the `yield` is in, then runs the frame's cleanup. Like the loops' own exits, this
+    /// keeps every path from an inner generator's creation through a destroy, which CoroElide
+    /// needs to put the inner frame on the stack.
+    fn yield_cleanup(&mut self) -> R<BasicBlock<'ctx>> {
+        let loops: Vec<PointerValue<'ctx>> = self
+            .scopes
+            .iter()
+            .filter_map(|s| match s {
+                Scope::Loop(LoopScope {
+                    generator: Some(h), ..
+                }) => Some(*h),
+                _ => None,
+            })
+            .collect();
+        let cleanup_bb = self.coro().cleanup_bb;
+        if loops.is_empty() {
+            return Ok(cleanup_bb);
+        }
+        let saved = self.current();
+        let bb = self.block("yield.cleanup");
+        self.b().position_at_end(bb);
+        for h in loops.into_iter().rev() {
+            self.destroy_generator(h)?;
+        }
+        self.b().build_unconditional_branch(cleanup_bb)?;
+        self.b().position_at_end(saved);
+        Ok(bb)
     }
 
     /// Starts the guard around a generator's body: an exception escaping it must end the
@@ -247,7 +283,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         self.b().position_at_end(final_bb);
         // Resuming a generator after its final suspend point is undefined.
         let after_final = self.block("coro.after_final");
-        self.suspend(true, after_final)?;
+        self.suspend(true, after_final, cleanup_bb)?;
         self.b().position_at_end(after_final);
         self.b().build_unreachable()?;
         self.b().position_at_end(cleanup_bb);
@@ -281,10 +317,15 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
     }
 
     /// `for var in gen: body`: resume, stop when done, read the promise; the generator is
-    /// destroyed on every way out of the loop except exceptions. A generator that is already
+    /// destroyed on every way out of the loop, exceptions included. A generator that is already
     /// exhausted (iterated before) runs no iteration. Destroying only runs the frame's cleanup
     /// path, which frees nothing (frames are garbage collected), so a generator left by `break`
     /// can still be iterated further, as in Python.
+    ///
+    /// Destroying on every path is what lets LLVM's CoroElide put the frame of a generator
+    /// created for the loop on the stack, after which the optimizer turns the loop into a
+    /// plain loop: CoroElide gives up when any exit of the function, `resume` included, is
+    /// reachable from the frame's creation without passing a destroy.
     pub(crate) fn lower_for(&mut self, iter: ValueId, var: VarId, body: ValueId) -> R<()> {
         let gen_ty = self.g.m.value(iter).ty;
         let TypeKind::Generator(elem) = self.g.types.kind(gen_ty) else {
@@ -304,16 +345,22 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             ));
         }
         let h = self.ptr_value(iter, "generator")?;
+        let exc = self.alloca(self.g.types.ptr(), "for.exc")?;
+        let unwind = self.block("for.unwind");
+        let level = self.scopes.len();
+        self.scopes
+            .push(Scope::Try(TryScope::catch_all(exc, unwind)));
         let (next_bb, body_bb, brk, exit) = (
             self.block("for.next"),
             self.block("for.body"),
             self.block("for.done"),
             self.block("for.end"),
         );
-        // A generator that is already exhausted is not resumed again (that is undefined).
+        // A generator that is already exhausted is not resumed again (that is undefined). It
+        // leaves through the destroying exit too, so that every path out of the loop destroys
+        // the frame, which lets LLVM's CoroElide keep the frame on the stack.
         let exhausted = self.coro_done(h)?;
-        self.b()
-            .build_conditional_branch(exhausted, exit, next_bb)?;
+        self.b().build_conditional_branch(exhausted, brk, next_bb)?;
         self.b().position_at_end(next_bb);
         let resume = self.intrinsic("llvm.coro.resume", &[]);
         // The generator's body may raise: inside a `try` this is an invoke.
@@ -352,6 +399,14 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             body,
         )?;
         self.b().build_unconditional_branch(next_bb)?;
+        self.scopes.pop();
+        self.b().position_at_end(unwind);
+        self.destroy_generator(h)?;
+        let obj = self
+            .b()
+            .build_load(self.g.types.ptr(), exc, "for.exc.obj")?
+            .into_pointer_value();
+        self.propagate(obj, level)?;
         self.b().position_at_end(brk);
         self.destroy_generator(h)?;
         self.b().build_unconditional_branch(exit)?;
