@@ -961,6 +961,18 @@ impl Fcx<'_, '_> {
                 }
                 value
             }
+            Some((c, _))
+                if self.s.methods(c, "__unpack_check__").is_empty()
+                    && self.s.methods(c, "__iter__").is_empty() =>
+            {
+                return Err(self.err(
+                    value.span,
+                    format!(
+                        "cannot unpack non-iterable {} object",
+                        self.s.type_name(&value.ty)
+                    ),
+                ));
+            }
             // Any other iterable is unpacked through a list of its items (a starred target
             // gets a list whatever it unpacks).
             Some((c, _))
