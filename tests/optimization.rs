@@ -78,3 +78,27 @@ print(total([int(a) for a in sys.argv[1:]]))
     assert!(refs.is_empty(), "coroutines left in the loops: {refs:?}");
     assert!(!ir.contains("@llvm.coro."), "{ir}");
 }
+
+#[test]
+fn range_loops_with_constant_steps_are_counted_loops_in_cir() {
+    let dir = support::temp("codon-opt-test-");
+    fs::write(
+        dir.path().join("prog.py"),
+        "n = 5\nfor i in range(n):\n    print(i)\nfor j in range(10, 0, -3):\n    print(j)\nfor k in range(0, 9, n):\n    print(k)\n",
+    )
+    .unwrap();
+    let out = support::codon(
+        dir.path(),
+        &["build", "prog.py", "--emit", "cir", "-o", "prog.cir"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cir = fs::read_to_string(dir.path().join("prog.cir")).unwrap();
+    assert!(cir.contains("(imperative_for '\"i\" (step 1)"), "{cir}");
+    assert!(cir.contains("(imperative_for '\"j\" (step -3)"), "{cir}");
+    // A step known only at run time keeps the generator (range() must check it for zero).
+    assert!(cir.contains("(for '\"k\""), "{cir}");
+}

@@ -7,6 +7,7 @@
 pub mod module;
 pub mod node;
 pub mod pass;
+pub mod passes;
 pub mod printer;
 pub mod types;
 

@@ -81,7 +81,17 @@ fn check(ui: &Ui, source: &Path) -> Result<cir::Module> {
         return Err(ice);
     }
     ui.timed("sema", start);
-    result.map_err(|diags| sema_error(&diags, &map))
+    let mut module = result.map_err(|diags| sema_error(&diags, &map))?;
+    run_passes(&mut module);
+    Ok(module)
+}
+
+/// Runs the standard CIR passes (`cir::passes::standard`) on a checked module, before code
+/// generation and before `--emit cir` prints it.
+pub fn run_passes(module: &mut cir::Module) {
+    ice::stage("cir", || {
+        cir::passes::standard().run(module, &mut cir::NoRealizer)
+    });
 }
 
 /// What the type checker's rejection of a program is for the user: its diagnostics, rendered

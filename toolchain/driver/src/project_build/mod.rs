@@ -266,10 +266,11 @@ impl Job<'_> {
         };
         let mut map = SourceMap::default();
         let display = shown(&node.path);
-        let module = ice::stage("sema", || {
+        let mut module = ice::stage("sema", || {
             sema::compile_unit(&mut map, &spec, &display, &opts)
         })
         .map_err(|diags| crate::pipeline::sema_error(&diags, &map))?;
+        crate::pipeline::run_passes(&mut module);
         let check = start.elapsed().as_secs_f64();
         let start = Instant::now();
         let key = &self.keys[i];

@@ -1,0 +1,13 @@
+//! The project's own CIR passes, and the standard pipeline the driver runs on every module
+//! between the type checker and code generation.
+
+pub mod imperative_for;
+
+use crate::pass::PassManager;
+
+/// The passes every build runs, in order.
+pub fn standard() -> PassManager {
+    let mut pm = PassManager::default();
+    pm.register(Box::new(imperative_for::ImperativeFor));
+    pm
+}
