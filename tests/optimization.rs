@@ -84,7 +84,7 @@ fn range_loops_with_constant_steps_are_counted_loops_in_cir() {
     let dir = support::temp("codon-opt-test-");
     fs::write(
         dir.path().join("prog.py"),
-        "n = 5\nfor i in range(n):\n    print(i)\nfor j in range(10, 0, -3):\n    print(j)\nfor k in range(0, 9, n):\n    print(k)\n",
+        "def f(n: int):\n    for i in range(n):\n        print(i)\n    for j in range(10, 0, -3):\n        print(j)\n    for k in range(0, 9, n):\n        print(k)\nf(5)\n",
     )
     .unwrap();
     let out = support::codon(

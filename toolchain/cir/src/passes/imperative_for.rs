@@ -64,10 +64,22 @@ fn range_bounds(m: &Module, iter: ValueId) -> Option<(Option<ValueId>, ValueId, 
     match args.as_slice() {
         [end] => Some((None, *end, 1)),
         [start, end] => Some((Some(*start), *end, 1)),
-        [start, end, step] => match m.value(*step).kind {
-            ValueKind::IntConst(s) if s != 0 => Some((Some(*start), *end, s)),
+        [start, end, step] => match constant_int(m, *step) {
+            Some(s) if s != 0 => Some((Some(*start), *end, s)),
             _ => None,
         },
+        _ => None,
+    }
+}
+
+/// The value of an integer constant, negated ones (`-3` is `int.__neg__(3)`) included.
+fn constant_int(m: &Module, v: ValueId) -> Option<i64> {
+    match &m.value(v).kind {
+        ValueKind::IntConst(c) => Some(*c),
+        ValueKind::Call { func, args } if m.func(*func).name == "int.__neg__[int]" => {
+            let [x] = args.as_slice() else { return None };
+            constant_int(m, *x)?.checked_neg()
+        }
         _ => None,
     }
 }
