@@ -76,6 +76,8 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         let id = match &t {
             Type::Var(_) => return Err(self.internal("a type was left undetermined")),
             Type::Static(_) => return Err(self.internal("a static integer used as a type")),
+            // its text is in the type; nothing is left for run time
+            Type::StaticStr(_) => self.m.ty(&name, TypeKind::Record { fields: vec![] }),
             Type::Func { captured, .. } => {
                 let mut fields = Vec::new();
                 for (i, c) in captured.iter().enumerate() {

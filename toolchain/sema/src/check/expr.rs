@@ -31,8 +31,14 @@ impl Fcx<'_, '_> {
         )
     }
 
-    /// Checks an expression.
+    /// Checks an expression. A value of a static string type is read as its text (a `str`
+    /// literal); tuples and records of them keep their static types.
     pub fn check_expr(&mut self, e: &Expr) -> R<TExpr> {
+        let v = self.check_expr_node(e)?;
+        Ok(self.read_static_str(v))
+    }
+
+    fn check_expr_node(&mut self, e: &Expr) -> R<TExpr> {
         let span = e.span;
         match &e.kind {
             ExprKind::Int { digits, radix } => match i64::from_str_radix(digits, *radix) {

@@ -76,6 +76,17 @@ impl Fcx<'_, '_> {
                 let ret = self.eval_type(&parts[1])?;
                 Ok(self.s.function_t(args, ret))
             }
+            ExprKind::Subscript { value, .. }
+                if matches!(&value.kind, ExprKind::Name(n) if n == "Static")
+                    && self.lookup("Static").is_none() =>
+            {
+                // any compile-time string: each call site's argument decides which
+                if super::static_strings::is_static_str(e) {
+                    Ok(self.s.store.fresh())
+                } else {
+                    Err(self.err(e.span, "only Static[str] parameters are supported"))
+                }
+            }
             ExprKind::Subscript { value, index } => {
                 let class = self.class_named("", value)?;
                 let items: Vec<&Expr> = match &index.kind {
