@@ -5,7 +5,7 @@ use syntax::ast::{self, ExprKind};
 use syntax::Span;
 
 use super::dispatch::CLASS_FIELD;
-use super::static_strings::is_static_str;
+use super::static_args::{static_kind, static_param};
 use super::Fcx;
 use crate::context::R;
 use crate::defs::{ClassId, ClassKind, FuncDefId, Symbol};
@@ -264,13 +264,30 @@ impl Fcx<'_, '_> {
         span: Span,
         exact: bool,
     ) -> R<Result<(), Box<syntax::Diagnostic>>> {
-        let (slots, _, _) = match self.arrange(def, args, span)? {
+        let (slots, extra, _) = match self.arrange(def, args, span)? {
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
         };
         let fd = self.s.defs.func(def);
         let ast = fd.ast.clone();
         let params = params_of(&ast);
+        for (p, slot) in params.iter().zip(&slots) {
+            let Some(kind) = static_param(&p.annotation) else {
+                continue;
+            };
+            let given = match slot {
+                Some(Slot::Arg(i)) => vec![*i],
+                Some(Slot::VarArgs) => extra.clone(),
+                _ => vec![],
+            };
+            if let Some(i) = given
+                .into_iter()
+                .find(|i| self.static_type_of(&args[*i].value, kind).is_none())
+            {
+                let shown = self.shown_name(def);
+                return Ok(Err(self.not_static(&args[i].value, kind, &p.name, &shown)));
+            }
+        }
         let saved_generics = self.enter_generics(def, args.first().map(|a| a.value.ty.clone()));
         let mut result = Ok(());
         for (p, slot) in params.iter().zip(&slots) {
@@ -565,11 +582,13 @@ impl Fcx<'_, '_> {
                             })
                             .collect();
                         let annotated = match &p.annotation {
-                            Some(ann) if !is_static_str(ann) => Some(self.eval_type_in(def, ann)?),
+                            Some(ann) if static_kind(ann).is_none() => {
+                                Some(self.eval_type_in(def, ann)?)
+                            }
                             _ => None,
                         };
-                        if p.annotation.as_ref().is_some_and(is_static_str) {
-                            self.static_str_varargs(items, &p.name, &func_name, span)?
+                        if let Some(kind) = static_param(&p.annotation) {
+                            self.static_varargs(items, kind, &p.name, &func_name, span)?
                         } else if annotated.is_some() || items.iter().any(|(spread, _)| *spread) {
                             self.spread_varargs(items, annotated, span)?
                         } else {
@@ -616,11 +635,11 @@ impl Fcx<'_, '_> {
                     }
                     None => unreachable!("arrange fills every slot"),
                 };
-                let v = match &p.annotation {
-                    Some(ann) if is_static_str(ann) && p.kind != ParamKind::VarArgs => {
-                        self.static_str_arg(v, &p.name, &func_name)?
+                let v = match (&p.annotation, static_param(&p.annotation)) {
+                    (_, Some(kind)) if p.kind != ParamKind::VarArgs => {
+                        self.static_arg(v, kind, &p.name, &func_name)?
                     }
-                    Some(ann) if !matches!(p.kind, ParamKind::VarArgs | ParamKind::KwArgs) => {
+                    (Some(ann), _) if !matches!(p.kind, ParamKind::VarArgs | ParamKind::KwArgs) => {
                         let want = self.eval_type_in(def, ann)?;
                         self.coerce(v, &want, &format!("argument '{}'", p.name))?
                     }

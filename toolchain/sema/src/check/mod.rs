@@ -16,7 +16,7 @@ mod narrow;
 mod protocols;
 mod rebind;
 mod star_args;
-mod static_strings;
+mod static_args;
 mod stmt;
 mod tuples;
 mod types_expr;

@@ -80,11 +80,10 @@ impl Fcx<'_, '_> {
                 if matches!(&value.kind, ExprKind::Name(n) if n == "Static")
                     && self.lookup("Static").is_none() =>
             {
-                // any compile-time string: each call site's argument decides which
-                if super::static_strings::is_static_str(e) {
-                    Ok(self.s.store.fresh())
-                } else {
-                    Err(self.err(e.span, "only Static[str] parameters are supported"))
+                // any compile-time value: each call site's argument decides which
+                match super::static_args::static_kind(e) {
+                    Some(_) => Ok(self.s.store.fresh()),
+                    None => Err(self.err(e.span, "only Static[str] and Static[int] are supported")),
                 }
             }
             ExprKind::Subscript { value, index } => {
