@@ -67,7 +67,13 @@ impl Fcx<'_, '_> {
                         let b = self.truthy(v)?;
                         Ok(self.not(b))
                     }
-                    UnaryOp::USub => self.call_method_named(v, "__neg__", vec![], "unary -"),
+                    // a negative literal stays a literal (a static index: `t[-1]`, `itemgetter(-1)`)
+                    UnaryOp::USub => match v.kind {
+                        TExprKind::Int(n) => {
+                            Ok(TExpr::new(TExprKind::Int(n.wrapping_neg()), v.ty, span))
+                        }
+                        _ => self.call_method_named(v, "__neg__", vec![], "unary -"),
+                    },
                     UnaryOp::UAdd => self.call_method_named(v, "__pos__", vec![], "unary +"),
                     UnaryOp::Invert => self.call_method_named(v, "__invert__", vec![], "~"),
                 }

@@ -49,7 +49,10 @@ impl Fcx<'_, '_> {
         values: Vec<TExpr>,
         span: Span,
     ) -> TExpr {
-        let names: Vec<TExpr> = names.into_iter().map(|n| self.static_str(n, span)).collect();
+        let names: Vec<TExpr> = names
+            .into_iter()
+            .map(|n| self.static_str(n, span))
+            .collect();
         let names_t = self.s.tuple_t(names.iter().map(|n| n.ty.clone()).collect());
         let values_t = self
             .s

@@ -135,13 +135,7 @@ impl Fcx<'_, '_> {
 
     /// The argument `v` of a static parameter: its static value, else the error saying what
     /// is accepted.
-    pub fn static_arg(
-        &mut self,
-        v: TExpr,
-        kind: StaticKind,
-        param: &str,
-        func: &str,
-    ) -> R<TExpr> {
+    pub fn static_arg(&mut self, v: TExpr, kind: StaticKind, param: &str, func: &str) -> R<TExpr> {
         match self.static_type_of(&v, kind) {
             Some(t) => Ok(self.static_value(t, v.span)),
             None => Err(self.not_static(&v, kind, param, func)),
@@ -168,7 +162,9 @@ impl Fcx<'_, '_> {
             }
             values.push(self.static_arg(v, kind, param, func)?);
         }
-        let ty = self.s.tuple_t(values.iter().map(|v| v.ty.clone()).collect());
+        let ty = self
+            .s
+            .tuple_t(values.iter().map(|v| v.ty.clone()).collect());
         Ok(TExpr::new(TExprKind::Record(values), ty, span))
     }
 
