@@ -208,3 +208,31 @@ impl Fcx<'_, '_> {
         Ok(value)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn annotation(text: &str) -> Expr {
+        let module = syntax::parse(text, syntax::FileId(0)).expect("the annotation parses");
+        match module.body.into_iter().next().map(|s| s.kind) {
+            Some(syntax::ast::StmtKind::Expr(e)) => e,
+            _ => panic!("an expression statement"),
+        }
+    }
+
+    #[test]
+    fn static_annotations_name_their_kind() {
+        assert_eq!(
+            static_kind(&annotation("Static[str]")),
+            Some(StaticKind::Str)
+        );
+        assert_eq!(
+            static_kind(&annotation("Static[int]")),
+            Some(StaticKind::Int)
+        );
+        assert_eq!(static_kind(&annotation("Static[float]")), None);
+        assert_eq!(static_kind(&annotation("List[str]")), None);
+        assert_eq!(static_kind(&annotation("str")), None);
+    }
+}
