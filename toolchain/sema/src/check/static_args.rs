@@ -117,8 +117,8 @@ impl Fcx<'_, '_> {
         func: &str,
     ) -> Box<syntax::Diagnostic> {
         let example = match kind {
-            StaticKind::Str => "attrgetter(\"price\")",
-            StaticKind::Int => "itemgetter(1)",
+            StaticKind::Str => "\"price\"",
+            StaticKind::Int => "1",
         };
         self.err(
             v.span,
@@ -129,7 +129,7 @@ impl Fcx<'_, '_> {
                 self.s.type_name(&v.ty)
             ),
         )
-        .with_help(format!("write the value itself, as in {example}"))
+        .with_help(format!("write the value itself there, such as {example}"))
         .into()
     }
 
