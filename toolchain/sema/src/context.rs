@@ -225,6 +225,7 @@ impl<'m> Sema<'m> {
         match self.store.shallow(t) {
             Type::Var(_) => "?".to_string(),
             Type::Static(n) => n.to_string(),
+            Type::StaticStr(text) => format!("Literal[{text:?}]"),
             Type::Class { class, args } => {
                 let name = &self.defs.class(class).name;
                 if args.is_empty() {

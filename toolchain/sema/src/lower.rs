@@ -75,7 +75,10 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         let name = self.s.type_name(&t);
         let id = match &t {
             Type::Var(_) => return Err(self.internal("a type was left undetermined")),
-            Type::Static(_) => return Err(self.internal("a static integer used as a type")),
+            // a static argument's value is in its type; nothing is left for run time
+            Type::Static(_) | Type::StaticStr(_) => {
+                self.m.ty(&name, TypeKind::Record { fields: vec![] })
+            }
             Type::Func { captured, .. } => {
                 let mut fields = Vec::new();
                 for (i, c) in captured.iter().enumerate() {

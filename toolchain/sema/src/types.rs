@@ -20,6 +20,11 @@ pub enum Type {
     Func { def: FuncDefId, captured: Vec<Type> },
     /// A compile-time integer (`Int[32]`'s `32`).
     Static(i64),
+    /// A compile-time string: the type of a value whose text is known when compiling (a
+    /// keyword's name in a `_NamedArgs`, an argument of a `Static[str]` parameter). Such a
+    /// value carries nothing at run time; its text lives in its type, so code generated
+    /// for it can use the text as a name (`getattr(obj, NAME)`, `f(**kwargs)`).
+    StaticStr(String),
 }
 
 /// The substitution built by unification: what each variable stands for.
@@ -68,7 +73,7 @@ impl TypeStore {
             Type::Var(_) => false,
             Type::Class { args, .. } => args.iter().all(|a| self.is_resolved(a)),
             Type::Func { captured, .. } => captured.iter().all(|a| self.is_resolved(a)),
-            Type::Static(_) => true,
+            Type::Static(_) | Type::StaticStr(_) => true,
         }
     }
 
@@ -80,7 +85,7 @@ impl TypeStore {
             }
             Type::Class { args, .. } => args.iter().for_each(|a| self.default_vars(a, to)),
             Type::Func { captured, .. } => captured.iter().for_each(|a| self.default_vars(a, to)),
-            Type::Static(_) => {}
+            Type::Static(_) | Type::StaticStr(_) => {}
         }
     }
 
@@ -89,7 +94,7 @@ impl TypeStore {
             Type::Var(w) => v == w,
             Type::Class { args, .. } => args.iter().any(|a| self.occurs(v, a)),
             Type::Func { captured, .. } => captured.iter().any(|a| self.occurs(v, a)),
-            Type::Static(_) => false,
+            Type::Static(_) | Type::StaticStr(_) => false,
         }
     }
 
@@ -138,6 +143,7 @@ impl TypeStore {
                 d1 == d2 && c1.len() == c2.len() && c1.iter().zip(c2).all(|(x, y)| self.unify(x, y))
             }
             (Type::Static(x), Type::Static(y)) => x == y,
+            (Type::StaticStr(x), Type::StaticStr(y)) => x == y,
             _ => false,
         }
     }
@@ -148,5 +154,29 @@ impl TypeStore {
         let ok = self.unify(a, b);
         self.bound = snapshot;
         ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn static_strings_unify_only_with_the_same_text() {
+        let mut store = TypeStore::default();
+        let a = Type::StaticStr("price".into());
+        assert!(store.can_unify(&a, &Type::StaticStr("price".into())));
+        assert!(!store.can_unify(&a, &Type::StaticStr("qty".into())));
+        assert!(!store.can_unify(&a, &Type::Static(1)));
+    }
+
+    #[test]
+    fn a_variable_learns_a_static_string() {
+        let mut store = TypeStore::default();
+        let v = store.fresh();
+        assert!(!store.is_resolved(&v));
+        assert!(store.unify(&v, &Type::StaticStr("name".into())));
+        assert_eq!(store.resolve(&v), Type::StaticStr("name".into()));
+        assert!(store.is_resolved(&v));
     }
 }

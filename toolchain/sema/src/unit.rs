@@ -47,6 +47,7 @@ impl Sema<'_> {
         match self.store.resolve(t) {
             Type::Var(_) => "?".into(),
             Type::Static(n) => n.to_string(),
+            Type::StaticStr(text) => format!("{text:?}"),
             Type::Class { class, args } => {
                 let c = self.defs.class(class);
                 let args: Vec<String> = args.iter().map(|a| self.type_key(a)).collect();

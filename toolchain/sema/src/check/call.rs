@@ -5,6 +5,7 @@ use syntax::ast::{self, ExprKind};
 use syntax::Span;
 
 use super::dispatch::CLASS_FIELD;
+use super::static_args::{static_kind, static_param};
 use super::Fcx;
 use crate::context::R;
 use crate::defs::{ClassId, ClassKind, FuncDefId, Symbol};
@@ -263,13 +264,30 @@ impl Fcx<'_, '_> {
         span: Span,
         exact: bool,
     ) -> R<Result<(), Box<syntax::Diagnostic>>> {
-        let (slots, _, _) = match self.arrange(def, args, span)? {
+        let (slots, extra, _) = match self.arrange(def, args, span)? {
             Ok(x) => x,
             Err(e) => return Ok(Err(e)),
         };
         let fd = self.s.defs.func(def);
         let ast = fd.ast.clone();
         let params = params_of(&ast);
+        for (p, slot) in params.iter().zip(&slots) {
+            let Some(kind) = static_param(&p.annotation) else {
+                continue;
+            };
+            let given = match slot {
+                Some(Slot::Arg(i)) => vec![*i],
+                Some(Slot::VarArgs) => extra.clone(),
+                _ => vec![],
+            };
+            if let Some(i) = given
+                .into_iter()
+                .find(|i| self.static_type_of(&args[*i].value, kind).is_none())
+            {
+                let shown = self.shown_name(def);
+                return Ok(Err(self.not_static(&args[i].value, kind, &p.name, &shown)));
+            }
+        }
         let saved_generics = self.enter_generics(def, args.first().map(|a| a.value.ty.clone()));
         let mut result = Ok(());
         for (p, slot) in params.iter().zip(&slots) {
@@ -546,6 +564,7 @@ impl Fcx<'_, '_> {
         let def_file = fd.file;
         let default_globals = fd.default_globals.clone();
         let params = params_of(&ast);
+        let func_name = self.shown_name(def);
         let self_ty = args.first().map(|a| a.value.ty.clone());
         let saved_generics = self.enter_generics(def, self_ty);
         let mut values: Vec<Option<TExpr>> = args.into_iter().map(|a| Some(a.value)).collect();
@@ -563,10 +582,14 @@ impl Fcx<'_, '_> {
                             })
                             .collect();
                         let annotated = match &p.annotation {
-                            Some(ann) => Some(self.eval_type_in(def, ann)?),
-                            None => None,
+                            Some(ann) if static_kind(ann).is_none() => {
+                                Some(self.eval_type_in(def, ann)?)
+                            }
+                            _ => None,
                         };
-                        if annotated.is_some() || items.iter().any(|(spread, _)| *spread) {
+                        if let Some(kind) = static_param(&p.annotation) {
+                            self.static_varargs(items, kind, &p.name, &func_name, span)?
+                        } else if annotated.is_some() || items.iter().any(|(spread, _)| *spread) {
                             self.spread_varargs(items, annotated, span)?
                         } else {
                             let items: Vec<TExpr> = items.into_iter().map(|x| x.1).collect();
@@ -612,8 +635,11 @@ impl Fcx<'_, '_> {
                     }
                     None => unreachable!("arrange fills every slot"),
                 };
-                let v = match &p.annotation {
-                    Some(ann) if !matches!(p.kind, ParamKind::VarArgs | ParamKind::KwArgs) => {
+                let v = match (&p.annotation, static_param(&p.annotation)) {
+                    (_, Some(kind)) if p.kind != ParamKind::VarArgs => {
+                        self.static_arg(v, kind, &p.name, &func_name)?
+                    }
+                    (Some(ann), _) if !matches!(p.kind, ParamKind::VarArgs | ParamKind::KwArgs) => {
                         let want = self.eval_type_in(def, ann)?;
                         self.coerce(v, &want, &format!("argument '{}'", p.name))?
                     }
@@ -975,6 +1001,8 @@ impl Fcx<'_, '_> {
             }
         }
         let mut targs = Vec::new();
+        // statements evaluating `**` values that give no keywords, before the call
+        let mut pre = Vec::new();
         for a in args {
             if let ExprKind::Starred(inner) = &a.kind {
                 let v = self.check_expr(inner)?;
@@ -1033,12 +1061,44 @@ impl Fcx<'_, '_> {
                     name: Some(n.name.clone()),
                     value: self.check_expr(&k.value)?,
                 }),
-                None => targs.push(Arg {
-                    name: Some(SPREAD_KW.into()),
-                    value: self.check_expr(&k.value)?,
-                }),
+                None => {
+                    let value = self.check_expr(&k.value)?;
+                    if matches!(self.s.store.shallow(&value.ty), Type::Var(_)) {
+                        return Ok(self.defer(k.value.span, "the value unpacked with **"));
+                    }
+                    match self.spread_named_args(value)? {
+                        Ok((set, mut named)) => {
+                            match named.first_mut() {
+                                Some(first) => {
+                                    let v = std::mem::replace(&mut first.value, self.none(span));
+                                    first.value = Fcx::block(vec![set], v);
+                                }
+                                None => pre.push(set),
+                            }
+                            targs.extend(named);
+                        }
+                        Err(value) => targs.push(Arg {
+                            name: Some(SPREAD_KW.into()),
+                            value,
+                        }),
+                    }
+                }
             }
         }
+        let call = self.dispatch_call(func, args, keywords, targs, span)?;
+        Ok(Fcx::block(pre, call))
+    }
+
+    /// Calls what `func` denotes (a function, a class, a method, a value) with the checked
+    /// arguments `targs` of the call written with `args` and `keywords`.
+    fn dispatch_call(
+        &mut self,
+        func: &ast::Expr,
+        args: &[ast::Expr],
+        keywords: &[ast::Keyword],
+        mut targs: Vec<Arg>,
+        span: Span,
+    ) -> R<TExpr> {
         match &func.kind {
             ExprKind::Name(n) if !self.is_variable(n) => match self.lookup(n) {
                 Some(Symbol::Func(defs)) => {

@@ -297,7 +297,8 @@ impl Fcx<'_, '_> {
         Ok(value)
     }
 
-    /// A class used as a value (`map(str, xs)`): a function that constructs it.
+    /// A class used as a value (`map(str, xs)`, `partial(int, base=2)`): a function that
+    /// constructs it, `def NAME(*args, **kwargs: _NamedArgs): return NAME(*args, **kwargs)`.
     pub fn class_as_function(&mut self, c: ClassId, span: Span) -> TExpr {
         let def = match self.s.class_ctor_funcs.get(&c) {
             Some(d) => *d,
@@ -305,11 +306,16 @@ impl Fcx<'_, '_> {
                 let cd = self.s.defs.class(c);
                 let (name, module, file) = (cd.name.clone(), cd.module, cd.file);
                 let arg = Expr::new(ExprKind::Name("args".into()), span);
+                let kwargs = Expr::new(ExprKind::Name("kwargs".into()), span);
                 let call = Expr::new(
                     ExprKind::Call {
                         func: Box::new(Expr::new(ExprKind::Name(name.clone()), span)),
                         args: vec![Expr::new(ExprKind::Starred(Box::new(arg)), span)],
-                        keywords: vec![],
+                        keywords: vec![ast::Keyword {
+                            arg: None,
+                            value: kwargs,
+                            span,
+                        }],
                     },
                     span,
                 );
@@ -320,6 +326,11 @@ impl Fcx<'_, '_> {
                         vararg: Some(Param {
                             name: ident("args", span),
                             annotation: None,
+                            default: None,
+                        }),
+                        kwarg: Some(Param {
+                            name: ident("kwargs", span),
+                            annotation: Some(Expr::new(ExprKind::Name("_NamedArgs".into()), span)),
                             default: None,
                         }),
                         ..Default::default()

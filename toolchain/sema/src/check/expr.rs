@@ -31,8 +31,14 @@ impl Fcx<'_, '_> {
         )
     }
 
-    /// Checks an expression.
+    /// Checks an expression. A value of a static type is read as its literal (`check/
+    /// static_args.rs`); tuples and records of them keep their static types.
     pub fn check_expr(&mut self, e: &Expr) -> R<TExpr> {
+        let v = self.check_expr_node(e)?;
+        Ok(self.read_static(v))
+    }
+
+    fn check_expr_node(&mut self, e: &Expr) -> R<TExpr> {
         let span = e.span;
         match &e.kind {
             ExprKind::Int { digits, radix } => match i64::from_str_radix(digits, *radix) {
@@ -61,7 +67,13 @@ impl Fcx<'_, '_> {
                         let b = self.truthy(v)?;
                         Ok(self.not(b))
                     }
-                    UnaryOp::USub => self.call_method_named(v, "__neg__", vec![], "unary -"),
+                    // a negative literal stays a literal (a static index: `t[-1]`, `itemgetter(-1)`)
+                    UnaryOp::USub => match v.kind {
+                        TExprKind::Int(n) => {
+                            Ok(TExpr::new(TExprKind::Int(n.wrapping_neg()), v.ty, span))
+                        }
+                        _ => self.call_method_named(v, "__neg__", vec![], "unary -"),
+                    },
                     UnaryOp::UAdd => self.call_method_named(v, "__pos__", vec![], "unary +"),
                     UnaryOp::Invert => self.call_method_named(v, "__invert__", vec![], "~"),
                 }
@@ -403,31 +415,46 @@ impl Fcx<'_, '_> {
 
     /// `obj[index]`: a tuple item by constant index, or `__getitem__` (slices included).
     fn subscript(&mut self, obj: TExpr, index: &Expr, span: Span) -> R<TExpr> {
-        if let Some((class, args)) = self.s.class_of(&obj.ty) {
-            if class == self.s.core().tuple {
-                if let Some(i) = self.static_int(index) {
-                    let n = args.len() as i64;
-                    let idx = if i < 0 { i + n } else { i };
-                    if idx < 0 || idx >= n {
-                        return Err(self.err(index.span, "tuple index out of range"));
-                    }
-                    let t = args[idx as usize].clone();
-                    return Ok(TExpr::new(
-                        TExprKind::Field {
-                            obj: Box::new(obj),
-                            name: idx.to_string(),
-                        },
-                        t,
-                        span,
-                    ));
-                }
-            }
+        let tuple_items = match self.s.class_of(&obj.ty) {
+            Some((class, args)) if class == self.s.core().tuple => Some(args),
+            _ => None,
+        };
+        if let (Some(items), Some(i)) = (&tuple_items, self.static_int(index)) {
+            return self.tuple_item(obj, items, i, index.span, span);
         }
         if let Some(sliced) = self.tuple_slice(&obj, index, span)? {
             return Ok(sliced);
         }
         let idx = self.check_index(index)?;
+        if let (Some(items), TExprKind::Int(i)) = (&tuple_items, &idx.kind) {
+            // a constant index only known once checked (a read static value)
+            return self.tuple_item(obj, items, *i, index.span, span);
+        }
         self.call_method_named(obj, "__getitem__", vec![idx], "[]")
+    }
+
+    /// Item `i` (from the end when negative) of a tuple whose item types are `items`.
+    fn tuple_item(
+        &mut self,
+        obj: TExpr,
+        items: &[Type],
+        i: i64,
+        index_span: Span,
+        span: Span,
+    ) -> R<TExpr> {
+        let n = items.len() as i64;
+        let idx = if i < 0 { i + n } else { i };
+        if idx < 0 || idx >= n {
+            return Err(self.err(index_span, "tuple index out of range"));
+        }
+        Ok(TExpr::new(
+            TExprKind::Field {
+                obj: Box::new(obj),
+                name: idx.to_string(),
+            },
+            items[idx as usize].clone(),
+            span,
+        ))
     }
 
     /// An index expression: slices become `slice` objects.

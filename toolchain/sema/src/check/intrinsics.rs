@@ -1,5 +1,6 @@
 //! Compiler intrinsics the stdlib is written with: optional access, addresses, static tuple
-//! length, raw record construction, pointer identity, type names.
+//! length, raw record construction, pointer identity, type names, attributes by static name
+//! (`getattr`), merged keyword records (`_named_merge`).
 
 use syntax::ast::{Expr, ExprKind};
 use syntax::Span;
@@ -123,6 +124,8 @@ impl Fcx<'_, '_> {
                 };
                 TExpr::new(TExprKind::Bool(r), self.s.bool_t(), span)
             }
+            "getattr" => self.static_getattr(args, span)?,
+            "_named_merge" => self.merge_named_args(args, span)?,
             _ => return Ok(None),
         };
         Ok(Some(e))

@@ -98,44 +98,4 @@ impl Fcx<'_, '_> {
         }
         Ok(Fcx::block(stmts, self.local(lid, span)))
     }
-
-    /// The class `_NamedArgs` when `t` is an instance of it.
-    fn named_args_class(&self, t: &Type) -> Option<crate::defs::ClassId> {
-        let (class, _) = self.s.class_of(t)?;
-        (self.s.defs.class(class).name == "_NamedArgs").then_some(class)
-    }
-
-    /// `_NamedArgs[names, values]`: a tuple of the keywords' names and a tuple of their values.
-    fn named_args(
-        &mut self,
-        class: crate::defs::ClassId,
-        items: Vec<(Option<String>, TExpr)>,
-        span: Span,
-    ) -> R<TExpr> {
-        let mut names = Vec::new();
-        let mut values = Vec::new();
-        for (key, v) in items {
-            let Some(k) = key else {
-                return Err(self.err(v.span, "'**' cannot unpack a mapping here"));
-            };
-            names.push(TExpr::new(TExprKind::Str(k), self.s.str_t(), span));
-            values.push(v);
-        }
-        let names_t = self.s.tuple_t(names.iter().map(|n| n.ty.clone()).collect());
-        let values_t = self
-            .s
-            .tuple_t(values.iter().map(|v| v.ty.clone()).collect());
-        let ty = Type::Class {
-            class,
-            args: vec![names_t.clone(), values_t.clone()],
-        };
-        Ok(TExpr::new(
-            TExprKind::Record(vec![
-                TExpr::new(TExprKind::Record(names), names_t, span),
-                TExpr::new(TExprKind::Record(values), values_t, span),
-            ]),
-            ty,
-            span,
-        ))
-    }
 }

@@ -76,6 +76,16 @@ impl Fcx<'_, '_> {
                 let ret = self.eval_type(&parts[1])?;
                 Ok(self.s.function_t(args, ret))
             }
+            ExprKind::Subscript { value, .. }
+                if matches!(&value.kind, ExprKind::Name(n) if n == "Static")
+                    && self.lookup("Static").is_none() =>
+            {
+                // any compile-time value: each call site's argument decides which
+                match super::static_args::static_kind(e) {
+                    Some(_) => Ok(self.s.store.fresh()),
+                    None => Err(self.err(e.span, "only Static[str] and Static[int] are supported")),
+                }
+            }
             ExprKind::Subscript { value, index } => {
                 let class = self.class_named("", value)?;
                 let items: Vec<&Expr> = match &index.kind {
