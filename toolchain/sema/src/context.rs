@@ -58,6 +58,8 @@ pub struct Sema<'m> {
     /// Versions of module-level names bound anew with another type (`check/rebind.rs`):
     /// (module, name, version) to the global of that version; version 0 is the first.
     pub global_versions: HashMap<(ModuleId, String, u32), crate::defs::GlobalId>,
+    /// Classes made by `namedtuple(...)` calls, by the call's file and offset.
+    pub namedtuples: HashMap<(FileId, u32), ClassId>,
 }
 
 impl<'m> Sema<'m> {
@@ -77,6 +79,7 @@ impl<'m> Sema<'m> {
             class_ctor_funcs: HashMap::new(),
             global_versions: HashMap::new(),
             late_calls: Vec::new(),
+            namedtuples: HashMap::new(),
         }
     }
 

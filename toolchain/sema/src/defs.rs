@@ -83,6 +83,9 @@ pub struct ClassDef {
     pub has_subclasses: bool,
     /// Class-level constants (`x = 1` in the body), as static globals.
     pub class_vars: HashMap<String, GlobalId>,
+    /// Made by `collections.namedtuple` (`namedtuple.rs`): its values act as plain tuples
+    /// where the class defines nothing else.
+    pub namedtuple: bool,
 }
 
 /// A source function (possibly generic, possibly a method).

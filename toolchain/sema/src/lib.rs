@@ -7,6 +7,7 @@ mod context;
 mod defs;
 mod loader;
 mod lower;
+mod namedtuple;
 mod realize;
 mod suggest;
 mod typed;

@@ -209,6 +209,7 @@ impl Sema<'_> {
             base_class,
             has_subclasses: false,
             class_vars: HashMap::new(),
+            namedtuple: false,
         });
         self.defs.modules[module.0 as usize]
             .symbols

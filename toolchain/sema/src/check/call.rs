@@ -136,10 +136,12 @@ impl Fcx<'_, '_> {
     }
 
     /// The value a method call falls back to when its class lacks the method: a `bool` as an
-    /// `int` (bool is an int subclass in Python), an `Optional` unwrapped.
+    /// `int` (bool is an int subclass in Python), an `Optional` unwrapped, a namedtuple as
+    /// its plain tuple.
     pub fn demote(&mut self, v: TExpr) -> R<Option<TExpr>> {
         let core = self.s.core();
         match self.s.class_of(&v.ty) {
+            Some((c, _)) if self.s.defs.class(c).namedtuple => Ok(Some(self.tuple_view(v))),
             Some((c, _)) if c == core.bool_ => Ok(Some(self.call_method_named(
                 v,
                 "__int__",
@@ -807,6 +809,13 @@ impl Fcx<'_, '_> {
             .s
             .class_of(&ty)
             .expect("constructors are called on class types");
+        if let [Arg { name: None, value }] = args.as_slice() {
+            // `tuple(t)` of a tuple is that tuple; of a namedtuple, its plain tuple.
+            let view = self.tuple_view(value.clone());
+            if class == self.s.core().tuple && self.tuple_items(&view.ty).is_some() {
+                return Ok(view);
+            }
+        }
         let kind = self.s.defs.class(class).kind;
         let mut news = self.s.methods(class, "__new__");
         if kind == ClassKind::Ref && !news.is_empty() && self.init_fits(&ty, class, &args, span)? {
@@ -816,22 +825,7 @@ impl Fcx<'_, '_> {
         }
         if kind != ClassKind::Ref || !news.is_empty() {
             if news.is_empty() {
-                let fields = self.fields_of(&ty);
-                if fields.len() != args.len() {
-                    return Err(self.err(
-                        span,
-                        format!(
-                            "{}() takes {} arguments",
-                            self.s.type_name(&ty),
-                            fields.len()
-                        ),
-                    ));
-                }
-                let mut items = Vec::new();
-                for ((fname, fty), a) in fields.into_iter().zip(args) {
-                    items.push(self.coerce(a.value, &fty, &format!("field '{fname}'"))?);
-                }
-                return Ok(TExpr::new(TExprKind::Record(items), ty, span));
+                return self.record_from_fields(ty, args, span);
             }
             let mut any_fits = false;
             for d in &news {
@@ -840,13 +834,8 @@ impl Fcx<'_, '_> {
                     break;
                 }
             }
-            let fields = self.fields_of(&ty);
-            if !any_fits && kind == ClassKind::Tuple && fields.len() == args.len() {
-                let mut items = Vec::new();
-                for ((fname, fty), a) in fields.into_iter().zip(args) {
-                    items.push(self.coerce(a.value, &fty, &format!("field '{fname}'"))?);
-                }
-                return Ok(TExpr::new(TExprKind::Record(items), ty, span));
+            if !any_fits && kind == ClassKind::Tuple && self.fields_of(&ty).len() == args.len() {
+                return self.record_from_fields(ty, args, span);
             }
             let mut ctor_args = self.s.class_of(&ty).map(|(_, a)| a);
             let all_open = ctor_args
@@ -901,6 +890,64 @@ impl Fcx<'_, '_> {
         }
         let v = self.local(lid, span);
         Ok(Fcx::block(stmts, v))
+    }
+
+    /// A value class built from its fields, given by position then by keyword (`Point(1, y=2)`):
+    /// what a `@tuple` class without `__new__` takes.
+    fn record_from_fields(&mut self, ty: Type, args: Vec<Arg>, span: Span) -> R<TExpr> {
+        let fields = self.fields_of(&ty);
+        let shown = match self.s.class_of(&ty) {
+            Some((class, _)) => self.s.defs.class(class).name.clone(),
+            None => self.s.type_name(&ty),
+        };
+        let mut slots: Vec<Option<TExpr>> = vec![None; fields.len()];
+        let mut next = 0;
+        for a in args {
+            let at = match a.name.as_deref() {
+                None => {
+                    next += 1;
+                    if next > fields.len() {
+                        return Err(
+                            self.err(span, format!("{shown}() takes {} arguments", fields.len()))
+                        );
+                    }
+                    next - 1
+                }
+                Some(n) if n == SPREAD || n == SPREAD_KW => {
+                    return Err(self.err(
+                        a.value.span,
+                        format!("{shown}() takes its fields one by one, not unpacked"),
+                    ))
+                }
+                Some(n) => match fields.iter().position(|(f, _)| f == n) {
+                    Some(i) => i,
+                    None => {
+                        return Err(self.err(
+                            a.value.span,
+                            format!("{shown}() got an unexpected keyword argument '{n}'"),
+                        ))
+                    }
+                },
+            };
+            if slots[at].is_some() {
+                return Err(self.err(
+                    a.value.span,
+                    format!("{shown}() got multiple values for field '{}'", fields[at].0),
+                ));
+            }
+            slots[at] = Some(a.value);
+        }
+        let mut items = Vec::new();
+        for ((fname, fty), v) in fields.into_iter().zip(slots) {
+            let Some(v) = v else {
+                return Err(self.err(
+                    span,
+                    format!("{shown}() is missing a value for field '{fname}'"),
+                ));
+            };
+            items.push(self.coerce(v, &fty, &format!("field '{fname}'"))?);
+        }
+        Ok(TExpr::new(TExprKind::Record(items), ty, span))
     }
 
     /// Fields of a class instance type: declared ones (with generics substituted), then those
@@ -993,6 +1040,13 @@ impl Fcx<'_, '_> {
         keywords: &[ast::Keyword],
         span: Span,
     ) -> R<TExpr> {
+        if self.is_namedtuple_callee(func) {
+            return Err(self.err(
+                span,
+                "namedtuple() makes a class at compile time: assign its result to a name, \
+                 as in `Point = namedtuple(\"Point\", [\"x\", \"y\"])`",
+            ));
+        }
         if let ExprKind::Name(n) = &func.kind {
             if !self.is_variable(n) && keywords.is_empty() {
                 if let Some(e) = self.intrinsic(n, args, span)? {
@@ -1006,6 +1060,7 @@ impl Fcx<'_, '_> {
         for a in args {
             if let ExprKind::Starred(inner) = &a.kind {
                 let v = self.check_expr(inner)?;
+                let v = self.tuple_view(v);
                 let fields = self.fields_of(&v.ty);
                 let is_tuple = self
                     .s

@@ -415,6 +415,7 @@ impl Fcx<'_, '_> {
 
     /// `obj[index]`: a tuple item by constant index, or `__getitem__` (slices included).
     fn subscript(&mut self, obj: TExpr, index: &Expr, span: Span) -> R<TExpr> {
+        let obj = self.tuple_view(obj);
         let tuple_items = match self.s.class_of(&obj.ty) {
             Some((class, args)) if class == self.s.core().tuple => Some(args),
             _ => None,
@@ -552,14 +553,17 @@ impl Fcx<'_, '_> {
             }
         }
         let core = self.s.core();
-        let demotable = |c: crate::defs::ClassId| c == core.bool_ || c == core.optional;
-        if demotable(lc) || demotable(rc) {
-            let l2 = if demotable(lc) {
+        let demotable = |c: crate::defs::ClassId| {
+            c == core.bool_ || c == core.optional || self.s.defs.class(c).namedtuple
+        };
+        let (l_demotes, r_demotes) = (demotable(lc), demotable(rc));
+        if l_demotes || r_demotes {
+            let l2 = if l_demotes {
                 self.demote(l.clone())?.expect("demotable")
             } else {
                 l.clone()
             };
-            let r2 = if demotable(rc) {
+            let r2 = if r_demotes {
                 self.demote(r.clone())?.expect("demotable")
             } else {
                 r.clone()
@@ -981,6 +985,7 @@ impl Fcx<'_, '_> {
         let star = items
             .iter()
             .position(|i| matches!(i.kind, ExprKind::Starred(_)));
+        let value = self.tuple_view(value);
         let value = match self.s.class_of(&value.ty) {
             Some((c, _)) if c == self.s.core().tuple => {
                 if let Some(star) = star {

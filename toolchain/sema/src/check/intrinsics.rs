@@ -64,6 +64,7 @@ impl Fcx<'_, '_> {
             }
             "staticlen" => {
                 let v = self.check_expr(one(self)?)?;
+                let v = self.tuple_view(v);
                 match self.s.class_of(&v.ty) {
                     Some((c, targs)) if c == self.s.core().tuple => {
                         TExpr::new(TExprKind::Int(targs.len() as i64), self.s.int_t(), span)

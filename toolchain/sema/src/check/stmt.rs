@@ -55,6 +55,9 @@ impl Fcx<'_, '_> {
                     ..
                 }] = targets.as_slice()
                 {
+                    if let Some(stmts) = self.namedtuple_assign(n, value)? {
+                        return Ok(stmts);
+                    }
                     if self.toplevel
                         && matches!(
                             self.s.defs.module(self.module).symbols.get(n),
@@ -543,7 +546,8 @@ impl Fcx<'_, '_> {
                 span,
             );
         }
-        let mut v = self.check_expr(iter)?;
+        let v = self.check_expr(iter)?;
+        let mut v = self.tuple_view(v);
         if let Some((c, args)) = self.s.class_of(&v.ty) {
             let homogeneous = args.len() > 1
                 && args

@@ -19,6 +19,28 @@ impl Fcx<'_, '_> {
         }
     }
 
+    /// A namedtuple's value as the plain tuple of its fields (the value evaluated once), for
+    /// what tuples do and the class does not define; any other value as it is.
+    pub fn tuple_view(&mut self, v: TExpr) -> TExpr {
+        let Some((class, _)) = self.s.class_of(&v.ty) else {
+            return v;
+        };
+        if !self.s.defs.class(class).namedtuple {
+            return v;
+        }
+        let span = v.span;
+        let fields = self.fields_of(&v.ty);
+        let (lid, set) = self.temp(v);
+        let items = fields
+            .into_iter()
+            .map(|(name, ty)| {
+                let obj = Box::new(self.local(lid, span));
+                TExpr::new(TExprKind::Field { obj, name }, ty, span)
+            })
+            .collect();
+        self.tuple_record(vec![set], items, span)
+    }
+
     /// `a + b`, `t * N` and `N * t` on tuples; None when the operands are something else.
     pub fn tuple_binary(
         &mut self,
