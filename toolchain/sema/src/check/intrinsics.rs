@@ -113,6 +113,7 @@ impl Fcx<'_, '_> {
                 let b = TExpr::new(TExprKind::Cast(Box::new(b)), pt, span);
                 self.binary(a, "__eq__", b, span)?
             }
+            "__copy_obj__" => return self.copy_object(one(self)?, span).map(Some),
             "isinstance" => {
                 if args.len() != 2 {
                     return Err(self.err(span, "isinstance() takes two arguments"));
@@ -187,5 +188,61 @@ impl Fcx<'_, '_> {
             } => Ok(self.static_bool(operand)?.map(|b| !b)),
             _ => Ok(None),
         }
+    }
+}
+
+impl Fcx<'_, '_> {
+    /// `__copy_obj__(x)`: what `copy.copy` makes of an object: its `__copy__()` when its class
+    /// has one, a new object of its class with the same field values when it is a reference
+    /// class, and the value itself otherwise (values are copied by assignment). A class with
+    /// subclasses is refused: the object may be of a subclass with more fields.
+    fn copy_object(&mut self, arg: &Expr, span: Span) -> R<TExpr> {
+        let v = self.check_expr(arg)?;
+        let Some((class, _)) = self.s.class_of(&v.ty) else {
+            return Ok(self.defer(span, "the value given to copy()"));
+        };
+        if !self.s.methods(class, "__copy__").is_empty() {
+            return self.call_method_named(v, "__copy__", vec![], "copy()");
+        }
+        let cd = self.s.defs.class(class);
+        if cd.kind != crate::defs::ClassKind::Ref {
+            return Ok(v);
+        }
+        if cd.has_subclasses {
+            return Err(self.err(
+                span,
+                format!(
+                    "cannot copy a '{}' object: its class has subclasses, and the object may \
+                     be one of them (define __copy__ to copy it)",
+                    self.s.type_name(&v.ty)
+                ),
+            ));
+        }
+        let ty = v.ty.clone();
+        let (src, set_src) = self.temp(v);
+        let (dst, set_dst) = self.temp(TExpr::new(TExprKind::New, ty.clone(), span));
+        let mut stmts = vec![set_src, set_dst];
+        stmts.extend(self.record_class(dst, class, span));
+        let none = self.s.none_t();
+        for (name, fty) in self.fields_of(&ty) {
+            let value = TExpr::new(
+                TExprKind::Field {
+                    obj: Box::new(self.local(src, span)),
+                    name: name.clone(),
+                },
+                fty,
+                span,
+            );
+            stmts.push(crate::typed::TStmt::Expr(TExpr::new(
+                TExprKind::SetField {
+                    obj: Box::new(self.local(dst, span)),
+                    name,
+                    value: Box::new(value),
+                },
+                none.clone(),
+                span,
+            )));
+        }
+        Ok(Fcx::block(stmts, self.local(dst, span)))
     }
 }
