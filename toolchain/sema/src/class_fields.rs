@@ -128,49 +128,19 @@ impl Scan<'_> {
                 target, annotation, ..
             } => self.target(target, Some(annotation.clone()), out),
             StmtKind::AugAssign { target, .. } => self.target(target, None, out),
-            StmtKind::For {
-                target,
-                body,
-                orelse,
-                ..
-            } => {
-                self.target(target, None, out);
-                self.block(body, out);
-                self.block(orelse, out);
-            }
-            StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
-                self.block(body, out);
-                self.block(orelse, out);
-            }
-            StmtKind::With { items, body, .. } => {
+            StmtKind::For { target, .. } => self.target(target, None, out),
+            StmtKind::With { items, .. } => {
                 for i in items {
                     if let Some(t) = &i.target {
                         self.target(t, None, out);
                     }
                 }
-                self.block(body, out);
-            }
-            StmtKind::Try {
-                body,
-                handlers,
-                orelse,
-                finalbody,
-                ..
-            } => {
-                self.block(body, out);
-                for h in handlers {
-                    self.block(&h.body, out);
-                }
-                self.block(orelse, out);
-                self.block(finalbody, out);
-            }
-            StmtKind::Match { cases, .. } => {
-                for c in cases {
-                    self.block(&c.body, out);
-                }
             }
             _ => {}
         }
+        s.nested_blocks()
+            .into_iter()
+            .for_each(|b| self.block(b, out));
     }
 }
 

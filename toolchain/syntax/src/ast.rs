@@ -514,3 +514,31 @@ impl Expr {
         Expr { kind, span }
     }
 }
+
+impl Stmt {
+    /// The statement blocks a control-flow statement holds, in source order: the bodies and
+    /// `else` blocks of `if`/`while`/`for`, the body of `with`, the body, handlers, `else` and
+    /// `finally` of `try`, the bodies of `case`s. Empty for every other statement, function and
+    /// class definitions included (their bodies are scopes of their own). The one place that
+    /// knows how statements nest, for the passes that walk statements.
+    pub fn nested_blocks(&self) -> Vec<&[Stmt]> {
+        match &self.kind {
+            StmtKind::If { body, orelse, .. }
+            | StmtKind::While { body, orelse, .. }
+            | StmtKind::For { body, orelse, .. } => vec![body, orelse],
+            StmtKind::With { body, .. } => vec![body],
+            StmtKind::Try {
+                body,
+                handlers,
+                orelse,
+                finalbody,
+                ..
+            } => std::iter::once(body.as_slice())
+                .chain(handlers.iter().map(|h| h.body.as_slice()))
+                .chain([orelse.as_slice(), finalbody.as_slice()])
+                .collect(),
+            StmtKind::Match { cases, .. } => cases.iter().map(|c| c.body.as_slice()).collect(),
+            _ => vec![],
+        }
+    }
+}

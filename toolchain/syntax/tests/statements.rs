@@ -192,3 +192,23 @@ fn statement_spans_exclude_the_newline() {
     assert_eq!(text(&m.body[0]), "if a:\n    b = 1");
     assert_eq!(text(&m.body[1]), "c");
 }
+
+/// The blocks each compound statement holds, as the number of statements in each, in order.
+#[rstest]
+#[case("if a:\n    x\nelse:\n    y\n    z", vec![1, 2])]
+#[case("while a:\n    x", vec![1, 0])]
+#[case("for i in a:\n    x\nelse:\n    y", vec![1, 1])]
+#[case("with a as b:\n    x\n    y", vec![2])]
+#[case(
+    "try:\n    x\nexcept E:\n    y\n    z\nexcept F:\n    w\nelse:\n    v\nfinally:\n    u",
+    vec![1, 2, 1, 1, 1]
+)]
+#[case("match a:\n    case 1:\n        x\n    case _:\n        y\n        z", vec![1, 2])]
+#[case("def f():\n    x", vec![])]
+#[case("class C:\n    x", vec![])]
+#[case("x = 1", vec![])]
+fn nested_blocks_in_source_order(#[case] src: &str, #[case] sizes: Vec<usize>) {
+    let m = syntax::parse(src, syntax::FileId(0)).expect("parses");
+    let got: Vec<usize> = m.body[0].nested_blocks().iter().map(|b| b.len()).collect();
+    assert_eq!(got, sizes, "{src}");
+}

@@ -4,7 +4,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use syntax::ast::{ExceptHandler, FunctionBody, Stmt, StmtKind};
+use syntax::ast::{FunctionBody, Stmt, StmtKind};
 
 use crate::errors::{Error, Result};
 use crate::ui::shown;
@@ -186,28 +186,10 @@ fn visit_stmts(stmts: &[Stmt], f: &mut impl FnMut(&Stmt)) {
                 }
             }
             StmtKind::ClassDef(c) => visit_stmts(&c.body, f),
-            StmtKind::If { body, orelse, .. }
-            | StmtKind::While { body, orelse, .. }
-            | StmtKind::For { body, orelse, .. } => {
-                visit_stmts(body, f);
-                visit_stmts(orelse, f);
-            }
-            StmtKind::With { body, .. } => visit_stmts(body, f),
-            StmtKind::Try {
-                body,
-                handlers,
-                orelse,
-                finalbody,
-                ..
-            } => {
-                visit_stmts(body, f);
-                for ExceptHandler { body, .. } in handlers {
-                    visit_stmts(body, f);
-                }
-                visit_stmts(orelse, f);
-                visit_stmts(finalbody, f);
-            }
-            _ => {}
+            _ => stmt
+                .nested_blocks()
+                .into_iter()
+                .for_each(|b| visit_stmts(b, f)),
         }
     }
 }
@@ -253,9 +235,10 @@ mod tests {
         );
         write(&root.join("src/pkg/inner.codon"), "def g():\n    pass\n");
         write(&root.join("src/late.codon"), "");
+        write(&root.join("src/cased.codon"), "");
         write(
             &root.join("src/main.codon"),
-            "import pkg.inner\ndef f():\n    import late\nfrom math import *\n",
+            "import pkg.inner\ndef f():\n    import late\nfrom math import *\nmatch 1:\n    case 1:\n        import cased\n",
         );
         let graph = ModuleGraph::scan(
             &root.join("src/main.codon"),
@@ -269,11 +252,19 @@ mod tests {
         names.sort();
         assert_eq!(
             names,
-            ["__main__", "builtins", "late", "math", "pkg", "pkg.inner"]
+            [
+                "__main__",
+                "builtins",
+                "cased",
+                "late",
+                "math",
+                "pkg",
+                "pkg.inner"
+            ]
         );
         let main = &graph.modules[1];
         assert_eq!(main.name, "__main__");
-        assert_eq!(graph.closure(1).len(), 6);
+        assert_eq!(graph.closure(1).len(), 7);
         let pkg = graph
             .modules
             .iter()

@@ -51,9 +51,6 @@ fn walrus_names(e: &Expr, out: &mut HashSet<String>) {
 }
 
 fn stmt_names(s: &Stmt, out: &mut HashSet<String>, globals: &mut HashSet<String>) {
-    let block = |b: &[Stmt], out: &mut HashSet<String>, globals: &mut HashSet<String>| {
-        b.iter().for_each(|s| stmt_names(s, out, globals))
-    };
     match &s.kind {
         StmtKind::Expr(e) => walrus_names(e, out),
         StmtKind::Assign { targets, value } => {
@@ -76,47 +73,24 @@ fn stmt_names(s: &Stmt, out: &mut HashSet<String>, globals: &mut HashSet<String>
         StmtKind::ClassDef(c) => {
             out.insert(c.name.name.clone());
         }
-        StmtKind::If { test, body, orelse } | StmtKind::While { test, body, orelse } => {
-            walrus_names(test, out);
-            block(body, out, globals);
-            block(orelse, out, globals);
-        }
-        StmtKind::For {
-            target,
-            iter,
-            body,
-            orelse,
-            ..
-        } => {
+        StmtKind::If { test, .. } | StmtKind::While { test, .. } => walrus_names(test, out),
+        StmtKind::For { target, iter, .. } => {
             target_names(target, out);
             walrus_names(iter, out);
-            block(body, out, globals);
-            block(orelse, out, globals);
         }
-        StmtKind::With { items, body, .. } => {
+        StmtKind::With { items, .. } => {
             for i in items {
                 if let Some(t) = &i.target {
                     target_names(t, out);
                 }
             }
-            block(body, out, globals);
         }
-        StmtKind::Try {
-            body,
-            handlers,
-            orelse,
-            finalbody,
-            ..
-        } => {
-            block(body, out, globals);
+        StmtKind::Try { handlers, .. } => {
             for h in handlers {
                 if let Some(n) = &h.name {
                     out.insert(n.name.clone());
                 }
-                block(&h.body, out, globals);
             }
-            block(orelse, out, globals);
-            block(finalbody, out, globals);
         }
         StmtKind::Import(aliases) => {
             for a in aliases {
@@ -141,12 +115,10 @@ fn stmt_names(s: &Stmt, out: &mut HashSet<String>, globals: &mut HashSet<String>
         StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
             globals.extend(names.iter().map(|n| n.name.clone()));
         }
-        StmtKind::Match { cases, .. } => {
-            for c in cases {
-                block(&c.body, out, globals);
-            }
-        }
         _ => {}
+    }
+    for b in s.nested_blocks() {
+        b.iter().for_each(|s| stmt_names(s, out, globals));
     }
 }
 
@@ -523,24 +495,10 @@ fn count_sites(s: &Stmt, sites: &mut std::collections::HashMap<String, usize>, r
             }
             return;
         }
-        StmtKind::If { body, orelse, .. } => {
-            body.iter()
-                .chain(orelse)
-                .for_each(|b| count_sites(b, sites, repeated));
-            return;
-        }
-        StmtKind::Try {
-            body,
-            handlers,
-            orelse,
-            finalbody,
-            ..
-        } => {
-            body.iter()
-                .chain(handlers.iter().flat_map(|h| h.body.iter()))
-                .chain(orelse)
-                .chain(finalbody)
-                .for_each(|b| count_sites(b, sites, repeated));
+        StmtKind::If { .. } | StmtKind::Try { .. } => {
+            for b in s.nested_blocks() {
+                b.iter().for_each(|b| count_sites(b, sites, repeated));
+            }
             return;
         }
         StmtKind::With { body, items, .. } => {
