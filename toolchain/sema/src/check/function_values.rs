@@ -69,20 +69,14 @@ impl Fcx<'_, '_> {
             ));
         }
         let (lid, set) = self.temp(e);
-        let values = captured
-            .into_iter()
-            .enumerate()
-            .map(|(i, t)| {
-                TExpr::new(
-                    TExprKind::Field {
-                        obj: Box::new(self.local(lid, span)),
-                        name: i.to_string(),
-                    },
-                    t,
-                    span,
-                )
-            })
-            .collect();
+        let values = self.local_fields(
+            lid,
+            captured
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| (i.to_string(), t)),
+            span,
+        );
         let value = TExpr::new(
             TExprKind::MakeFunction {
                 real,

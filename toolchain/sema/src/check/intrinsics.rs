@@ -224,15 +224,9 @@ impl Fcx<'_, '_> {
         let mut stmts = vec![set_src, set_dst];
         stmts.extend(self.record_class(dst, class, span));
         let none = self.s.none_t();
-        for (name, fty) in self.fields_of(&ty) {
-            let value = TExpr::new(
-                TExprKind::Field {
-                    obj: Box::new(self.local(src, span)),
-                    name: name.clone(),
-                },
-                fty,
-                span,
-            );
+        let fields = self.fields_of(&ty);
+        let names: Vec<String> = fields.iter().map(|(n, _)| n.clone()).collect();
+        for (name, value) in names.into_iter().zip(self.local_fields(src, fields, span)) {
             stmts.push(crate::typed::TStmt::Expr(TExpr::new(
                 TExprKind::SetField {
                     obj: Box::new(self.local(dst, span)),

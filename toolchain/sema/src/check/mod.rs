@@ -205,6 +205,28 @@ impl<'s, 'm> Fcx<'s, 'm> {
         )
     }
 
+    /// Reads of the fields `fields` (names and types) of a local record or object.
+    pub fn local_fields(
+        &self,
+        id: LocalId,
+        fields: impl IntoIterator<Item = (String, Type)>,
+        span: Span,
+    ) -> Vec<TExpr> {
+        fields
+            .into_iter()
+            .map(|(name, ty)| {
+                TExpr::new(
+                    TExprKind::Field {
+                        obj: Box::new(self.local(id, span)),
+                        name,
+                    },
+                    ty,
+                    span,
+                )
+            })
+            .collect()
+    }
+
     /// Marks the body as not fully typed yet; it is checked again once more is known.
     pub fn defer(&mut self, span: Span, what: impl Into<String>) -> TExpr {
         if self.incomplete.is_none() {

@@ -104,20 +104,14 @@ impl Fcx<'_, '_> {
     fn spill_fields(&mut self, t: TExpr, span: Span) -> (Vec<TStmt>, Vec<TExpr>) {
         let items = self.tuple_items(&t.ty).unwrap_or_default();
         let (lid, set) = self.temp(t);
-        let fields = items
-            .into_iter()
-            .enumerate()
-            .map(|(i, ty)| {
-                TExpr::new(
-                    TExprKind::Field {
-                        obj: Box::new(self.local(lid, span)),
-                        name: i.to_string(),
-                    },
-                    ty,
-                    span,
-                )
-            })
-            .collect();
+        let fields = self.local_fields(
+            lid,
+            items
+                .into_iter()
+                .enumerate()
+                .map(|(i, ty)| (i.to_string(), ty)),
+            span,
+        );
         (vec![set], fields)
     }
 
