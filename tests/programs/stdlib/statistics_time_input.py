@@ -30,3 +30,10 @@ try:
     input()
 except EOFError:
     print("EOFError")
+for bad_data, bad_n, bad_method in [([1.0], 4, "exclusive"), ([1.0, 2.0], 0, "exclusive"), ([1.0, 2.0], 4, "bogus")]:
+    try:
+        print(statistics.quantiles(bad_data, n=bad_n, method=bad_method))
+    except statistics.StatisticsError as e:
+        print("StatisticsError:", e)
+    except ValueError as e:
+        print("ValueError:", e)
