@@ -18,6 +18,8 @@ pub struct Module {
     pub files: Vec<String>,
     /// Set when this module is one unit of a per-module build (see [`Unit`]).
     pub unit: Option<Unit>,
+    /// Compile errors passes found; the driver reports them and stops.
+    pub problems: Vec<crate::Problem>,
 }
 
 /// What makes a module one unit of a per-module build rather than a whole program: the

@@ -82,16 +82,48 @@ fn check(ui: &Ui, source: &Path) -> Result<cir::Module> {
     }
     ui.timed("sema", start);
     let mut module = result.map_err(|diags| sema_error(&diags, &map))?;
-    run_passes(&mut module);
+    run_passes(&mut module, &map)?;
     Ok(module)
 }
 
 /// Runs the standard CIR passes (`cir::passes::standard`) on a checked module, before code
-/// generation and before `--emit cir` prints it.
-pub fn run_passes(module: &mut cir::Module) {
+/// generation and before `--emit cir` prints it; the problems they find reject the program.
+pub fn run_passes(module: &mut cir::Module, map: &SourceMap) -> Result<()> {
     ice::stage("cir", || {
         cir::passes::standard().run(module, &mut cir::NoRealizer)
     });
+    if module.problems.is_empty() {
+        return Ok(());
+    }
+    let diags: Vec<syntax::Diagnostic> = module
+        .problems
+        .iter()
+        .map(|p| problem_diagnostic(p, map))
+        .collect();
+    Err(sema_error(&diags, map))
+}
+
+/// A pass's problem as a diagnostic of the source it points into.
+fn problem_diagnostic(p: &cir::Problem, map: &SourceMap) -> syntax::Diagnostic {
+    let span = |loc: &cir::Loc, width: u32| {
+        let file = syntax::FileId(loc.file as usize);
+        let start = if (loc.file as usize) < map.len() {
+            map.get(file).offset(loc.line as usize, loc.col as usize)
+        } else {
+            0
+        };
+        (file, syntax::Span::new(start as usize, (start + width) as usize))
+    };
+    let (file, at) = span(&p.loc, p.width);
+    let mut d = syntax::Diagnostic::error(file, at, p.message.clone());
+    for (loc, text) in &p.notes {
+        let (file, at) = span(loc, 1);
+        d = d.with_label(file, at, text.clone());
+    }
+    if let Some(help) = &p.help {
+        d = d.with_help(help.clone());
+    }
+    d
 }
 
 /// What the type checker's rejection of a program is for the user: its diagnostics, rendered

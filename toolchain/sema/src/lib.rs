@@ -79,6 +79,7 @@ fn check_unit(
     } else {
         None
     };
+    realize_runtime_helpers(&mut s)?;
     s.realize_late_calls()?;
     lower::Lowerer::for_unit(&mut s, own).lower_unit(init, order.as_deref())
 }
@@ -173,8 +174,24 @@ fn check_and_lower(
     let main = s.add_module("__main__", dir, vec![main_part])?;
     let b_init = s.module_init(s.builtins)?;
     let m_init = s.module_init(main)?;
+    realize_runtime_helpers(s)?;
     s.realize_late_calls()?;
     lower::Lowerer::new(s).lower_program(&[b_init, m_init])
+}
+
+/// Prelude functions that CIR passes call in code they insert, so every module has them:
+/// the raisers of unbound-variable errors (`core-definite-assignment`).
+const RUNTIME_HELPERS: &[&str] = &["__unbound_local__", "__unbound_global__"];
+
+/// Realizes [`RUNTIME_HELPERS`] (each takes one `str`).
+fn realize_runtime_helpers(s: &mut Sema) -> R<()> {
+    for name in RUNTIME_HELPERS {
+        if let Some(Symbol::Func(defs)) = s.lookup_symbol(s.builtins, name) {
+            let str_t = s.str_t();
+            s.realize(defs[0], vec![str_t])?;
+        }
+    }
+    Ok(())
 }
 
 /// Loads `stdlib/builtins/*.codon` (in file-name order) as the prelude every module sees.

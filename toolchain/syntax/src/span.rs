@@ -62,6 +62,21 @@ impl SourceFile {
         (line + 1, col + 1)
     }
 
+    /// The byte offset of a 1-based line and column (in characters), the inverse of
+    /// [`SourceFile::line_col`]; positions past a line's end or the file's end are clamped.
+    pub fn offset(&self, line: usize, col: usize) -> u32 {
+        let Some(&start) = line.checked_sub(1).and_then(|i| self.line_starts.get(i)) else {
+            return self.text.len() as u32;
+        };
+        let text = self.line_text(line);
+        let within: usize = text
+            .chars()
+            .take(col.saturating_sub(1))
+            .map(char::len_utf8)
+            .sum();
+        (start + within) as u32
+    }
+
     /// The text of a 1-based line, without its line ending (empty past the end of the file).
     pub fn line_text(&self, line: usize) -> &str {
         let Some(&start) = line.checked_sub(1).and_then(|i| self.line_starts.get(i)) else {

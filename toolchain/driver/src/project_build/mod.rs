@@ -270,7 +270,7 @@ impl Job<'_> {
             sema::compile_unit(&mut map, &spec, &display, &opts)
         })
         .map_err(|diags| crate::pipeline::sema_error(&diags, &map))?;
-        crate::pipeline::run_passes(&mut module);
+        crate::pipeline::run_passes(&mut module, &map)?;
         let check = start.elapsed().as_secs_f64();
         let start = Instant::now();
         let key = &self.keys[i];
