@@ -112,7 +112,10 @@ fn problem_diagnostic(p: &cir::Problem, map: &SourceMap) -> syntax::Diagnostic {
         } else {
             0
         };
-        (file, syntax::Span::new(start as usize, (start + width) as usize))
+        (
+            file,
+            syntax::Span::new(start as usize, (start + width) as usize),
+        )
     };
     let (file, at) = span(&p.loc, p.width);
     let mut d = syntax::Diagnostic::error(file, at, p.message.clone());

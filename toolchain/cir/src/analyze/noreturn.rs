@@ -9,9 +9,13 @@ use crate::module::Module;
 use crate::node::{FuncId, FuncKind};
 
 /// The functions of `m` that never return, found by iterating to a fixed point (a function
-/// that only calls never-returning functions never returns either).
+/// that only calls never-returning functions never returns either), starting from those
+/// declared `@noreturn` (such as the runtime's `seq_exit`).
 pub fn functions(m: &Module) -> HashSet<FuncId> {
-    let mut found = HashSet::new();
+    let mut found: HashSet<FuncId> = m
+        .func_ids()
+        .filter(|&f| m.func(f).attrs.iter().any(|a| a == "noreturn"))
+        .collect();
     loop {
         let before = found.len();
         for f in m.func_ids() {

@@ -61,8 +61,11 @@ impl ReachingDefs {
                 site: DefSite::Entry,
             })
             .collect();
-        let mut by_var: HashMap<VarId, Vec<usize>> =
-            vars.iter().enumerate().map(|(i, v)| (*v, vec![i])).collect();
+        let mut by_var: HashMap<VarId, Vec<usize>> = vars
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (*v, vec![i]))
+            .collect();
         for (b, block) in cfg.blocks.iter().enumerate() {
             for (index, inst) in block.insts.iter().enumerate() {
                 if let Some(var) = defined_var(m, *inst) {

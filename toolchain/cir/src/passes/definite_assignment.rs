@@ -303,7 +303,14 @@ fn flag_set(m: &mut Module, flag: VarId, value: bool, loc: Loc) -> ValueId {
     let bool_t = m.bool_type();
     let none = m.none_type();
     let c = m.add_value(ValueKind::BoolConst(value), bool_t, loc);
-    m.add_value(ValueKind::Assign { var: flag, value: c }, none, loc)
+    m.add_value(
+        ValueKind::Assign {
+            var: flag,
+            value: c,
+        },
+        none,
+        loc,
+    )
 }
 
 /// Makes `first` run at the start of flow `body`.

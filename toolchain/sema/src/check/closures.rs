@@ -749,6 +749,7 @@ fn is_compiler_decorator(name: &str) -> bool {
             | "test"
             | "pure"
             | "nocapture"
+            | "noreturn"
             | "overload"
     ) || name.ends_with(".setter")
         || name.starts_with("par.")
