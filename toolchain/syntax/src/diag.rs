@@ -208,19 +208,21 @@ fn write_located(
     writeln!(out, "{:gutter$} |", "")?;
     write!(out, "{line} | ")?;
     out.reset()?;
-    writeln!(out, "{}", expand_tabs(text))?;
+    let window = Window::around(text, source.line_col(main.span.start).1);
+    writeln!(out, "{}", window.shown)?;
 
     for (marked, color) in
         std::iter::once((main, kind_color)).chain(extra.iter().map(|m| (m, Color::Blue)))
     {
         let (pad, width) = underline_extent(source, line, marked.span);
+        let (pad, width) = window.shift(pad, width);
         out.set_color(&blue)?;
         write!(out, "{:gutter$} | ", "")?;
         out.set_color(ColorSpec::new().set_fg(Some(color)).set_bold(true))?;
         write!(
             out,
-            "{:pad$}{}",
-            "",
+            "{}{}",
+            " ".repeat(pad),
             marked.underline.to_string().repeat(width)
         )?;
         if !marked.message.is_empty() {
@@ -230,6 +232,52 @@ fn write_located(
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// Longest source line shown whole; longer ones are cut to a window around the error.
+const MAX_SHOWN_LINE: usize = 120;
+
+/// The part of a source line that a snippet shows (tabs expanded): all of it, or for a long
+/// line a window around the error's column with `…` where text was cut.
+struct Window {
+    shown: String,
+    /// Display columns cut from the start, less the width of the leading `…`.
+    cut: usize,
+}
+
+impl Window {
+    fn around(text: &str, col: usize) -> Self {
+        let chars: Vec<char> = text.chars().collect();
+        if display_width(&chars) <= MAX_SHOWN_LINE {
+            return Window {
+                shown: expand_tabs(text),
+                cut: 0,
+            };
+        }
+        let start = col.saturating_sub(1).min(chars.len()).saturating_sub(MAX_SHOWN_LINE / 3);
+        let end = (start + MAX_SHOWN_LINE).min(chars.len());
+        let mut shown = String::new();
+        if start > 0 {
+            shown.push('…');
+        }
+        shown.push_str(&expand_tabs(&chars[start..end].iter().collect::<String>()));
+        if end < chars.len() {
+            shown.push('…');
+        }
+        Window {
+            shown,
+            cut: display_width(&chars[..start]).saturating_sub(usize::from(start > 0)),
+        }
+    }
+
+    /// An underline's padding and width within the window.
+    fn shift(&self, pad: usize, width: usize) -> (usize, usize) {
+        if pad >= self.cut {
+            (pad - self.cut, width.min(MAX_SHOWN_LINE + 2))
+        } else {
+            (0, width.saturating_sub(self.cut - pad).clamp(1, MAX_SHOWN_LINE + 2))
+        }
+    }
 }
 
 /// Where the underline of `span` goes on source line `line` (on which `span` starts): the

@@ -95,3 +95,22 @@ fn labels_on_the_primary_line_are_underlined_below_it() {
          t.py:1:1: note: set here\n  |\n1 | n = 1\n  | -\n"
     );
 }
+
+/// Any column renders (Rust's format width stops at 65535): a long line is cut to a window
+/// around the error, with `…` where text was left out, and the underline stays under it.
+#[test]
+fn long_lines_render_a_window_around_the_error() {
+    for indent in [200usize, 70_000, 200_000] {
+        let src = format!("x = [{}9 $]\n", "1, ".repeat(indent / 3));
+        let (map, id) = map_with("wide.py", &src);
+        let at = src.find('$').unwrap();
+        let diag = Diagnostic::error(id, Span::new(at, at + 1), "invalid syntax");
+        let text = render(&diag, &map, false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].starts_with(&format!("wide.py:1:{}: ", at + 1)), "{text}");
+        let shown = lines[2].trim_start_matches("1 | ");
+        assert!(shown.starts_with('…') && shown.chars().count() <= 125, "{text}");
+        let caret = lines[3].find('^').unwrap();
+        assert_eq!(lines[2].chars().nth(caret), Some('$'), "{text}");
+    }
+}
