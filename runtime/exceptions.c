@@ -115,7 +115,10 @@ static __attribute__((noreturn)) void report_uncaught(const seqrt_exception *e) 
     prev = f;
   }
   put_repeats(&b, repeats - (SEQRT_REPEATS_SHOWN - 1));
-  put_frame(&b, e->file, e->line, e->func);
+  /* A raise without a file comes from a helper hidden from tracebacks (`@__hidden__`): its
+   * caller's frame, recorded above, is the traceback's last line. */
+  if (e->file)
+    put_frame(&b, e->file, e->line, e->func);
   seqrt_buf_puts(&b, e->type_name ? e->type_name : "Exception");
   const seq_str_t *msg = e->obj;
   if (msg && msg->len > 0) {

@@ -338,6 +338,15 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 .map_or("<unknown>", String::as_str),
         );
         let func = self.g.cstr(traceback_name(self.func));
+        // Helpers marked `@__hidden__` raise on their caller's behalf: no frame of their own.
+        let file = if self.func.attrs.iter().any(|a| a == "__hidden__") {
+            self.g
+                .cx
+                .ptr_type(inkwell::AddressSpace::default())
+                .const_null()
+        } else {
+            file
+        };
         let args: [BasicValueEnum<'ctx>; 6] = [
             obj.into(),
             type_id.into(),

@@ -254,6 +254,28 @@ impl<'m> Sema<'m> {
         }
     }
 
+    /// An error found in the standard library while checking a function the user's code calls
+    /// is reported at that call (the user's outermost one, at `span` in `file`), so the user's
+    /// line comes first; the place in the standard library follows as a note.
+    pub fn at_call_site(&self, d: Box<Diagnostic>, file: FileId, span: Span) -> Box<Diagnostic> {
+        let stdlib = std::fs::canonicalize(self.stdlib_dir()).unwrap_or_default();
+        let in_stdlib = |f: FileId| {
+            std::fs::canonicalize(&self.map.get(f).name).is_ok_and(|p| p.starts_with(&stdlib))
+        };
+        if in_stdlib(file) || !in_stdlib(d.file) || d.labels.iter().any(|l| !in_stdlib(l.file)) {
+            return d;
+        }
+        let d = *d;
+        let mut user = Diagnostic::error(file, span, d.message).with_label(
+            d.file,
+            d.span,
+            "the error is here, in the standard library",
+        );
+        user.labels.extend(d.labels);
+        user.help = d.help;
+        Box::new(user)
+    }
+
     /// The stdlib folder.
     pub fn stdlib_dir(&self) -> PathBuf {
         self.opts.stdlib_dir.clone()

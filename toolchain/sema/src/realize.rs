@@ -258,7 +258,10 @@ impl Sema<'_> {
                 if !ready || done {
                     continue;
                 }
-                let real = self.realize_with(call.def, args, class_args)?;
+                let file = self.defs.func(self.defs.reals[owner.0 as usize].def).file;
+                let real = self
+                    .realize_with(call.def, args, class_args)
+                    .map_err(|d| self.at_call_site(d, file, call.span))?;
                 let ret = self.defs.reals[real.0 as usize].ret.clone();
                 self.store.unify(&call.ret, &ret);
                 if let Some(b) = self.defs.reals[owner.0 as usize].body.as_mut() {

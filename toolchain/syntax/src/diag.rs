@@ -254,7 +254,10 @@ impl Window {
                 cut: 0,
             };
         }
-        let start = col.saturating_sub(1).min(chars.len()).saturating_sub(MAX_SHOWN_LINE / 3);
+        let start = col
+            .saturating_sub(1)
+            .min(chars.len())
+            .saturating_sub(MAX_SHOWN_LINE / 3);
         let end = (start + MAX_SHOWN_LINE).min(chars.len());
         let mut shown = String::new();
         if start > 0 {
@@ -275,7 +278,12 @@ impl Window {
         if pad >= self.cut {
             (pad - self.cut, width.min(MAX_SHOWN_LINE + 2))
         } else {
-            (0, width.saturating_sub(self.cut - pad).clamp(1, MAX_SHOWN_LINE + 2))
+            (
+                0,
+                width
+                    .saturating_sub(self.cut - pad)
+                    .clamp(1, MAX_SHOWN_LINE + 2),
+            )
         }
     }
 }

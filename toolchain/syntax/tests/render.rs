@@ -107,9 +107,15 @@ fn long_lines_render_a_window_around_the_error() {
         let diag = Diagnostic::error(id, Span::new(at, at + 1), "invalid syntax");
         let text = render(&diag, &map, false);
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].starts_with(&format!("wide.py:1:{}: ", at + 1)), "{text}");
+        assert!(
+            lines[0].starts_with(&format!("wide.py:1:{}: ", at + 1)),
+            "{text}"
+        );
         let shown = lines[2].trim_start_matches("1 | ");
-        assert!(shown.starts_with('…') && shown.chars().count() <= 125, "{text}");
+        assert!(
+            shown.starts_with('…') && shown.chars().count() <= 125,
+            "{text}"
+        );
         let caret = lines[3].find('^').unwrap();
         assert_eq!(lines[2].chars().nth(caret), Some('$'), "{text}");
     }

@@ -750,6 +750,7 @@ fn is_compiler_decorator(name: &str) -> bool {
             | "pure"
             | "nocapture"
             | "noreturn"
+            | "__hidden__"
             | "overload"
     ) || name.ends_with(".setter")
         || name.starts_with("par.")

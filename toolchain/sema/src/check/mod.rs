@@ -269,19 +269,9 @@ impl<'s, 'm> Fcx<'s, 'm> {
         )
     }
 
-    /// An error found in the standard library while checking a function the user's code calls
-    /// also points at that call (once, at the user's outermost call), so that the user sees
-    /// which line of theirs led there.
+    /// See [`Sema::at_call_site`]: the call is in the function being checked.
     pub fn at_call_site(&self, d: Box<syntax::Diagnostic>, span: Span) -> Box<syntax::Diagnostic> {
-        let stdlib = std::fs::canonicalize(self.s.stdlib_dir()).unwrap_or_default();
-        let in_stdlib = |f: FileId| {
-            std::fs::canonicalize(&self.s.map.get(f).name).is_ok_and(|p| p.starts_with(&stdlib))
-        };
-        if in_stdlib(self.file) || !in_stdlib(d.file) || d.labels.iter().any(|l| !in_stdlib(l.file))
-        {
-            return d;
-        }
-        Box::new(d.with_label(self.file, span, "while checking this call"))
+        self.s.at_call_site(d, self.file, span)
     }
 
     /// Realizes the pending calls whose argument types are now known; false when some are
