@@ -699,6 +699,28 @@ impl Fcx<'_, '_> {
         }])
     }
 
+    /// An `except` clause names exception classes: subclasses of `BaseException`.
+    fn check_exception_class(&self, t: &Type, span: syntax::Span) -> R<()> {
+        let base = match self.s.lookup_symbol(self.s.builtins, "BaseException") {
+            Some(Symbol::Class(c)) => c,
+            _ => return Ok(()),
+        };
+        match self.s.class_of(t) {
+            Some((c, _)) if self.is_subclass(c, base) => Ok(()),
+            _ => Err(self
+                .err(
+                    span,
+                    format!(
+                        "catching '{}' is not allowed: an except clause names classes that \
+                         inherit from BaseException",
+                        self.s.type_name(t)
+                    ),
+                )
+                .with_help("name an exception class, such as ValueError or Exception")
+                .into()),
+        }
+    }
+
     fn check_try(
         &mut self,
         body: &[Stmt],
@@ -716,7 +738,9 @@ impl Fcx<'_, '_> {
                     _ => vec![t],
                 };
                 for it in items {
-                    types.push(self.eval_type(it)?);
+                    let t = self.eval_type(it)?;
+                    self.check_exception_class(&t, it.span)?;
+                    types.push(t);
                 }
             }
             let var_ty = match types.as_slice() {

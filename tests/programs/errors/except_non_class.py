@@ -1,0 +1,4 @@
+try:
+    pass
+except 0 as e:
+    pass
