@@ -1,7 +1,8 @@
 //! Golden programs: every `tests/programs/**/NAME.py` runs through the real `codon` binary.
 //!
 //! - With `NAME.out`: `codon run NAME.py [-- ARGS]` must print exactly `NAME.out` on stdout and
-//!   exit with the status in `NAME.exit` (default 0). `NAME.args` holds the arguments, one per
+//!   exit with the status in `NAME.exit` (default 0), in a debug build and in a release build
+//!   (`--release`) alike. `NAME.args` holds the arguments, one per
 //!   line; `NAME.stdin`, when present, is its standard input (else it reads an empty one).
 //! - With `NAME.err` (holding a line number `LINE`): `codon build NAME.py -o OUT` must fail,
 //!   write no `OUT`, and name `NAME.py:LINE:` on stderr.
@@ -109,26 +110,32 @@ fn check(program: &Path) -> Result<(), String> {
     let args: Vec<String> = fs::read_to_string(sibling("args"))
         .map(|text| text.lines().map(str::to_string).collect())
         .unwrap_or_default();
-    let mut cmd = codon();
-    cmd.arg("run").arg(program).arg("--").args(&args);
-    if let Ok(stdin) = File::open(sibling("stdin")) {
-        cmd.stdin(stdin);
-    }
-    let done = finish(cmd, scratch.path())?;
-    no_panic(&done)?;
-    if done.stdout != want {
-        return Err(format!(
-            "stdout differs: {}\nstderr:\n{}",
-            first_difference(&want, &done.stdout),
-            done.stderr.trim_end()
-        ));
-    }
-    if done.code != Some(want_code) {
-        return Err(format!(
-            "exit status {:?}, want {want_code}\nstderr:\n{}",
-            done.code,
-            done.stderr.trim_end()
-        ));
+    for profile in ["debug", "release"] {
+        let mut cmd = codon();
+        cmd.arg("run").arg(program);
+        if profile == "release" {
+            cmd.arg("--release");
+        }
+        cmd.arg("--").args(&args);
+        if let Ok(stdin) = File::open(sibling("stdin")) {
+            cmd.stdin(stdin);
+        }
+        let done = finish(cmd, scratch.path()).map_err(|e| format!("{profile}: {e}"))?;
+        no_panic(&done)?;
+        if done.stdout != want {
+            return Err(format!(
+                "{profile}: stdout differs: {}\nstderr:\n{}",
+                first_difference(&want, &done.stdout),
+                done.stderr.trim_end()
+            ));
+        }
+        if done.code != Some(want_code) {
+            return Err(format!(
+                "{profile}: exit status {:?}, want {want_code}\nstderr:\n{}",
+                done.code,
+                done.stderr.trim_end()
+            ));
+        }
     }
     Ok(())
 }

@@ -165,37 +165,30 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 let Scope::Try(t) = scope else { return None };
                 let target = t.target()?;
                 let slot = usize::from(t.region != Region::Body);
-                Some((
-                    level,
-                    slot,
-                    t.pads[slot],
-                    t.exc,
-                    target,
-                    t.finally.is_some(),
-                ))
+                Some((level, slot, t.pads[slot], t.exc, target))
             });
-        let Some((level, slot, existing, exc, target, cleanup)) = handler else {
+        let Some((level, slot, existing, exc, target)) = handler else {
             return match frame {
                 Some(loc) => self.frame_pad(None, loc).map(Some),
                 None => Ok(None),
             };
         };
         if let Some(loc) = frame {
-            return self.frame_pad(Some((exc, target, cleanup)), loc).map(Some);
+            return self.frame_pad(Some((exc, target)), loc).map(Some);
         }
         if let Some(pad) = existing {
             return Ok(Some(pad));
         }
-        let pad = self.landing_pad(exc, target, cleanup, None)?;
+        let pad = self.landing_pad(exc, target, None)?;
         self.try_scope(level).pads[slot] = Some(pad);
         Ok(Some(pad))
     }
 
     /// The pad of calls on line `loc.line` that records this frame: into a `try` region
-    /// (its exception slot, target and whether it has a `finally`), or out of the function.
+    /// (its exception slot and target), or out of the function.
     fn frame_pad(
         &mut self,
-        region: Option<(PointerValue<'ctx>, BasicBlock<'ctx>, bool)>,
+        region: Option<(PointerValue<'ctx>, BasicBlock<'ctx>)>,
         loc: Loc,
     ) -> R<BasicBlock<'ctx>> {
         let key = (region.map(|r| r.1), loc.line);
@@ -203,7 +196,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             return Ok(*pad);
         }
         let pad = match region {
-            Some((exc, target, cleanup)) => self.landing_pad(exc, target, cleanup, Some(loc))?,
+            Some((exc, target)) => self.landing_pad(exc, target, Some(loc))?,
             None => self.resuming_frame_pad(loc)?,
         };
         self.frame_pads.insert(key, pad);
@@ -259,11 +252,16 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
 
     /// A landing pad catching every exception: records the frame at `frame` (when given),
     /// stores the exception into `exc` and goes to `target`.
+    ///
+    /// It is also a `cleanup` pad: the code after it tests the exception's type and may
+    /// `resume` unwinding, and LLVM's DwarfEHPrepare (at -O1 and above) deletes a `resume`
+    /// reachable only from catch-only pads, as C++ semantics allow — which made exceptions
+    /// that leave a generator, or pass a non-matching `except`, run off the end of the
+    /// function in release builds.
     fn landing_pad(
         &mut self,
         exc: PointerValue<'ctx>,
         target: BasicBlock<'ctx>,
-        cleanup: bool,
         frame: Option<Loc>,
     ) -> R<BasicBlock<'ctx>> {
         let saved = self.current();
@@ -276,7 +274,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             lp_ty,
             personality,
             &[ptr.const_null().into()],
-            cleanup,
+            true,
             "lp",
         )?;
         let obj = self
