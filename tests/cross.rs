@@ -1,12 +1,13 @@
 //! Cross builds from this (x86-64 Linux) machine, through the real `codon` binary:
 //!
 //! - every golden program (`tests/programs/**/NAME.py` with `NAME.out`) built for
-//!   aarch64-unknown-linux-gnu runs under qemu-aarch64 (with the program's `.args` and
-//!   `.stdin`) and prints, byte for byte, what the native build prints, with the same exit
-//!   status;
-//! - programs built for aarch64-apple-darwin and x86_64-apple-darwin are Mach-O executables of
-//!   the right CPU, with an `LC_MAIN` entry point at `_main`, importing only from the libraries
-//!   their target spec names (libSystem);
+//!   aarch64-unknown-linux-gnu, in debug and in release, runs under qemu-aarch64 (with the
+//!   program's `.args` and `.stdin`) and prints, byte for byte, what the native build prints,
+//!   with the same exit status;
+//! - every golden program links for aarch64-apple-darwin and x86_64-apple-darwin in debug and
+//!   in release, and such builds are Mach-O executables of the right CPU, with an `LC_MAIN`
+//!   entry point at `_main`, importing only from the libraries their target spec names
+//!   (libSystem);
 //! - `codon targets`, `--target` errors, `run --target`, and projects' `targets:` lists.
 //!
 //! The tools these need (qemu-user, the AArch64 sysroot, `ziglang`, the GC sources) are
@@ -104,25 +105,70 @@ fn compare_under_qemu(program: &Path) -> Result<(), String> {
     if header.get(..4) != Some(b"\x7fELF") || header.get(18..20) != Some(&[183, 0]) {
         return Err("the cross build is not an AArch64 ELF file".into());
     }
+    let release = dir.path().join("cross-release");
+    build(
+        dir.path(),
+        program,
+        &release,
+        &["--target", AARCH64_LINUX, "--release"],
+    )?;
     let (want, want_code) = execute(&[], &native, program)?;
-    let (got, got_code) = execute(QEMU, &cross, program)?;
-    if want != got {
-        return Err(format!(
-            "output differs from the native build's:\n--- native\n{}\n--- qemu-aarch64\n{}",
-            text(&want),
-            text(&got)
-        ));
-    }
-    if want_code != got_code {
-        return Err(format!(
-            "exit status {got_code:?} under qemu, {want_code:?} natively"
-        ));
-    }
     let expected = fs::read(program.with_extension("out")).unwrap();
-    if got != expected {
-        return Err("output differs from the .out file".into());
+    for (profile, exe) in [("debug", &cross), ("release", &release)] {
+        let (got, got_code) = execute(QEMU, exe, program)?;
+        if want != got {
+            return Err(format!(
+                "{profile} output differs from the native build's:\n--- native\n{}\n--- \
+                 qemu-aarch64\n{}",
+                text(&want),
+                text(&got)
+            ));
+        }
+        if want_code != got_code {
+            return Err(format!(
+                "{profile}: exit status {got_code:?} under qemu, {want_code:?} natively"
+            ));
+        }
+        if got != expected {
+            return Err(format!("{profile} output differs from the .out file"));
+        }
     }
     Ok(())
+}
+
+/// Builds `program` for both macOS triples in debug and release; each must link into a Mach-O
+/// executable.
+fn links_for_macos(program: &Path) -> Result<(), String> {
+    let dir = support::temp("codon-cross-test-");
+    for triple in ["aarch64-apple-darwin", "x86_64-apple-darwin"] {
+        for profile in [&[][..], &["--release"][..]] {
+            let exe = dir.path().join("prog");
+            let mut extra = vec!["--target", triple];
+            extra.extend(profile);
+            build(dir.path(), program, &exe, &extra)?;
+            let data = fs::read(&exe).map_err(|e| e.to_string())?;
+            parse_macho(&data).map_err(|e| format!("{triple} {profile:?}: {e}"))?;
+            fs::remove_file(&exe).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn macos_golden_programs_link_in_both_profiles() {
+    let programs = golden_programs();
+    let failures = support::failures_in_parallel(
+        &programs,
+        |program| program.display().to_string(),
+        |program| links_for_macos(program),
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} programs do not link for macOS:\n{}",
+        failures.len(),
+        programs.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -19,10 +19,16 @@ pub(crate) fn merge_runtime(module: &Module<'_>, bitcode: &[u8]) -> R<()> {
 }
 
 /// Gives every function and global defined in `module` internal linkage, except those named in
-/// `keep` and LLVM's own (`llvm.*`) globals.
+/// `keep`, LLVM's own (`llvm.*`) globals and the personality routine: unwind tables refer to
+/// it, and Mach-O's `__compact_unwind` must name an external symbol there (a local one is a
+/// "bad relocation" to the linker).
 pub(crate) fn internalize(module: &Module<'_>, keep: &[String]) {
-    let kept =
-        |name: &[u8]| name.starts_with(b"llvm.") || keep.iter().any(|k| k.as_bytes() == name);
+    let personality = crate::rt::RtFn::Personality.symbol().as_bytes();
+    let kept = |name: &[u8]| {
+        name.starts_with(b"llvm.")
+            || name == personality
+            || keep.iter().any(|k| k.as_bytes() == name)
+    };
     for f in module.get_functions() {
         if f.count_basic_blocks() > 0 && !kept(f.get_name().to_bytes()) {
             f.set_linkage(Linkage::Internal);

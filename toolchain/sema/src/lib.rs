@@ -13,6 +13,7 @@ mod suggest;
 mod typed;
 mod types;
 mod unit;
+mod unresolved;
 
 use std::path::PathBuf;
 
@@ -81,6 +82,7 @@ fn check_unit(
     };
     realize_runtime_helpers(&mut s)?;
     s.realize_late_calls()?;
+    s.check_unrealized_names()?;
     lower::Lowerer::for_unit(&mut s, own).lower_unit(init, order.as_deref())
 }
 
@@ -176,6 +178,7 @@ fn check_and_lower(
     let m_init = s.module_init(main)?;
     realize_runtime_helpers(s)?;
     s.realize_late_calls()?;
+    s.check_unrealized_names()?;
     lower::Lowerer::new(s).lower_program(&[b_init, m_init])
 }
 

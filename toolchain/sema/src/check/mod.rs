@@ -11,7 +11,7 @@ mod expr;
 mod function_values;
 mod intrinsics;
 mod named_args;
-mod names;
+pub(crate) mod names;
 mod narrow;
 mod protocols;
 mod rebind;

@@ -252,6 +252,11 @@ pub fn names_read_stmts(body: &[Stmt]) -> Vec<String> {
     seen
 }
 
+/// Calls `f` on each expression of the statements (nested functions' bodies included).
+pub fn visit_all_exprs(body: &[Stmt], f: &mut dyn FnMut(&Expr)) {
+    body.iter().for_each(|s| visit_stmt_exprs(s, f));
+}
+
 /// Calls `f` on each expression directly inside a statement and its nested statements.
 fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
     let blk = |b: &[Stmt], f: &mut dyn FnMut(&Expr)| b.iter().for_each(|s| visit_stmt_exprs(s, f));

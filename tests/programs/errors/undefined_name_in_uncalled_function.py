@@ -1,0 +1,3 @@
+def never():
+    return misspeled + 1
+print("hi")
