@@ -24,6 +24,9 @@ pub struct Lowerer<'a, 'm> {
     unit: Option<crate::defs::ModuleId>,
     /// Entry points of function values, by the realization they call.
     thunks: HashMap<RealId, FuncId>,
+    /// The by-value classes whose fields are being lowered, with the field in progress: a
+    /// class met again while it is here contains itself by value.
+    by_value: Vec<(Type, crate::defs::ClassId, String)>,
 }
 
 /// Per-function lowering state.
@@ -46,6 +49,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             globals: HashMap::new(),
             unit: None,
             thunks: HashMap::new(),
+            by_value: Vec::new(),
         }
     }
 
@@ -69,6 +73,9 @@ impl<'a, 'm> Lowerer<'a, 'm> {
     /// The CIR type of a (resolved) type.
     pub fn ty(&mut self, t: &Type) -> LR<TypeId> {
         let t = self.s.store.resolve(t);
+        if self.by_value.iter().any(|(b, _, _)| *b == t) {
+            return Err(self.contains_itself(&t));
+        }
         if let Some(id) = self.types.get(&t) {
             return Ok(*id);
         }
@@ -176,10 +183,14 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                     let fields = self.s.fields_resolved(&t);
                     let mut cf = Vec::new();
                     for (n, ft) in fields {
-                        cf.push(Field {
-                            name: n,
-                            ty: self.ty(&ft)?,
-                        });
+                        if kind != ClassKind::Ref {
+                            self.by_value.push((t.clone(), *class, n.clone()));
+                        }
+                        let ty = self.ty(&ft);
+                        if kind != ClassKind::Ref {
+                            self.by_value.pop();
+                        }
+                        cf.push(Field { name: n, ty: ty? });
                     }
                     self.m.types.set_fields(id, cf);
                     id
@@ -188,6 +199,37 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         };
         self.types.insert(t, id);
         Ok(id)
+    }
+
+    /// The error for by-value class `t` met again while its own fields are lowered, at the
+    /// field that closes the cycle.
+    fn contains_itself(&self, t: &Type) -> Box<Diagnostic> {
+        let name = self.s.type_name(t);
+        let Some((_, class, field)) = self.by_value.last() else {
+            return self.internal(format!("'{name}' contains itself"));
+        };
+        let cd = self.s.defs.class(*class);
+        let span = cd
+            .field_decls
+            .iter()
+            .find(|(n, _, _)| n == field)
+            .and_then(|(_, ann, _)| ann.as_ref().map(|a| a.span))
+            .unwrap_or_default();
+        Box::new(
+            Diagnostic::error(
+                cd.file,
+                span,
+                format!(
+                    "'{name}' contains itself by value: field '{field}' of '{}' would make it \
+                     infinitely large",
+                    cd.name
+                ),
+            )
+            .with_help(
+                "a @tuple class is stored inline; hold the nested value in a list, or make the \
+                 class a reference class (without @tuple)",
+            ),
+        )
     }
 
     fn none(&mut self) -> TypeId {

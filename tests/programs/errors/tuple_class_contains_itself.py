@@ -1,0 +1,6 @@
+@tuple
+class S:
+    x: int
+    s: S
+l: list[S] = []
+print(len(l))
