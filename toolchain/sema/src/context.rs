@@ -60,6 +60,10 @@ pub struct Sema<'m> {
     pub global_versions: HashMap<(ModuleId, String, u32), crate::defs::GlobalId>,
     /// Classes made by `namedtuple(...)` calls, by the call's file and offset.
     pub namedtuples: HashMap<(FileId, u32), ClassId>,
+    /// Files of generated methods (`dialect_class.rs`) and the module their names resolve in.
+    pub generated_files: HashMap<FileId, ModuleId>,
+    /// Fields declared in class bodies (inherited ones first), by class.
+    pub declared: HashMap<ClassId, Vec<crate::dialect_class::DeclaredField>>,
 }
 
 impl<'m> Sema<'m> {
@@ -80,6 +84,8 @@ impl<'m> Sema<'m> {
             global_versions: HashMap::new(),
             late_calls: Vec::new(),
             namedtuples: HashMap::new(),
+            generated_files: HashMap::new(),
+            declared: HashMap::new(),
         }
     }
 

@@ -153,6 +153,9 @@ impl Sema<'_> {
 
     fn register_class(&mut self, module: ModuleId, file: FileId, c: &ast::ClassDef) -> R<()> {
         let decorators: Vec<String> = c.decorators.iter().map(decorator_name).collect();
+        if decorators.iter().any(|d| d == "extend") {
+            return self.extend_class(module, file, c);
+        }
         let kind = if decorators.iter().any(|d| d == "__internal__") {
             ClassKind::Primitive
         } else if decorators.iter().any(|d| d == "tuple") {
@@ -272,6 +275,10 @@ impl Sema<'_> {
                 field_decls.push((name, ann, id));
             }
         }
+        let inherited = base_class
+            .and_then(|b| self.declared.get(&b).cloned())
+            .unwrap_or_default();
+        self.add_generated_methods(module, file, id, c, kind, inherited, &mut methods)?;
         let cls = &mut self.defs.classes[id.0 as usize];
         cls.methods = methods;
         cls.field_decls = field_decls;

@@ -621,6 +621,17 @@ impl Fcx<'_, '_> {
                                 .clone()
                                 .unwrap_or_else(|| self.s.store.fresh());
                             TExpr::new(TExprKind::Global(*g), ty, span)
+                        } else if let Some(m) = self.s.generated_files.get(&def_file).copied() {
+                            // a generated `__init__`'s field default, evaluated at each call
+                            let saved = (
+                                std::mem::replace(&mut self.file, def_file),
+                                std::mem::replace(&mut self.module, m),
+                            );
+                            let r = self.check_expr(&d);
+                            (self.file, self.module) = saved;
+                            let mut e = r?;
+                            e.span = span;
+                            e
                         } else if is_literal(&d) || def_file == self.file {
                             let saved_file = std::mem::replace(&mut self.file, def_file);
                             let r = self.check_expr(&d);

@@ -85,6 +85,10 @@ impl Fcx<'_, '_> {
                 comparators,
             } => self.compare(left, ops, comparators, span),
             ExprKind::IfExp { test, body, orelse } => {
+                if let Some(b) = self.static_bool(test)? {
+                    // decided at compile time: the other branch is not checked
+                    return self.check_expr(if b { body } else { orelse });
+                }
                 let c = self.check_expr(test)?;
                 let c = self.truthy(c)?;
                 let a = self.check_expr(body)?;
@@ -116,6 +120,9 @@ impl Fcx<'_, '_> {
                 keywords,
             } => self.check_call(func, args, keywords, span),
             ExprKind::Attribute { value, attr } => {
+                if let Some(e) = self.type_name_attr(value, attr, span)? {
+                    return Ok(e);
+                }
                 if let Some(sym) = self.static_symbol(value) {
                     return self.static_attr(sym, attr, span);
                 }

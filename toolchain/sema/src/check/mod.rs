@@ -5,6 +5,7 @@ mod call;
 mod cells;
 mod closures;
 mod coerce;
+mod dialect_meta;
 mod dispatch;
 mod expected;
 mod expr;
