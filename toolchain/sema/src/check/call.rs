@@ -1059,6 +1059,11 @@ impl Fcx<'_, '_> {
             ));
         }
         if let ExprKind::Name(n) = &func.kind {
+            if n == "tuple" && !self.is_variable(n) && keywords.is_empty() {
+                if let Some(e) = self.static_tuple_comprehension(args, span)? {
+                    return Ok(e);
+                }
+            }
             if !self.is_variable(n) && keywords.is_empty() {
                 if let Some(e) = self.intrinsic(n, args, span)? {
                     return Ok(e);

@@ -152,3 +152,58 @@ impl Fcx<'_, '_> {
         }
     }
 }
+
+impl Fcx<'_, '_> {
+    /// A compile-time count: what `static_int` knows, or `staticlen(x)` / `len(x)` of any
+    /// expression whose type is a tuple (a global, a field…).
+    pub fn static_count(&mut self, e: &Expr) -> Option<i64> {
+        if let Some(v) = self.static_int(e) {
+            return Some(v);
+        }
+        let ExprKind::Call { func, args, keywords } = &e.kind else {
+            return None;
+        };
+        let ExprKind::Name(n) = &func.kind else {
+            return None;
+        };
+        if !keywords.is_empty() || args.len() != 1 || !matches!(n.as_str(), "staticlen" | "len") {
+            return None;
+        }
+        let v = self.check_expr(&args[0]).ok()?;
+        let v = self.tuple_view(v);
+        self.tuple_items(&v.ty).map(|items| items.len() as i64)
+    }
+
+    /// `tuple(f(i) for i in staticrange(N))`: a tuple of N items built at compile time, each
+    /// checked with `i` a constant. None when the call is not of this shape.
+    pub fn static_tuple_comprehension(&mut self, args: &[Expr], span: Span) -> R<Option<TExpr>> {
+        let [arg] = args else { return Ok(None) };
+        let ExprKind::GeneratorExp { elt, generators } = &arg.kind else {
+            return Ok(None);
+        };
+        let [g] = generators.as_slice() else {
+            return Ok(None);
+        };
+        if !g.ifs.is_empty() {
+            return Ok(None);
+        }
+        let ExprKind::Name(var) = &g.target.kind else {
+            return Ok(None);
+        };
+        let Some(n) = self.static_range(&g.iter) else {
+            return Ok(None);
+        };
+        let mut items = Vec::new();
+        for i in 0..n.max(0) {
+            self.inner_scopes.push(std::collections::HashMap::from([(
+                var.clone(),
+                super::Binding::Static(i),
+            )]));
+            let r = self.check_expr(elt);
+            self.inner_scopes.pop();
+            items.push(r?);
+        }
+        let ty = self.s.tuple_t(items.iter().map(|x| x.ty.clone()).collect());
+        Ok(Some(TExpr::new(TExprKind::Record(items), ty, span)))
+    }
+}

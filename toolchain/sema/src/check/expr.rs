@@ -135,16 +135,51 @@ impl Fcx<'_, '_> {
             }
             ExprKind::Tuple(items) => {
                 let mut out = Vec::new();
+                let mut pre = Vec::new();
                 for it in items {
-                    if matches!(it.kind, ExprKind::Starred(_)) {
-                        return Err(
-                            self.err(it.span, "starred items in tuple displays are not supported")
-                        );
+                    if let ExprKind::Starred(inner) = &it.kind {
+                        // `(*t, x)`: a tuple's items spliced in (its length is in its type)
+                        let v = self.check_expr(inner)?;
+                        let v = self.tuple_view(v);
+                        if self.tuple_items(&v.ty).is_none() {
+                            if matches!(self.s.store.shallow(&v.ty), Type::Var(_)) {
+                                return Ok(self.defer(it.span, "the tuple unpacked with *"));
+                            }
+                            return Err(self.err(
+                                it.span,
+                                "only a tuple can be unpacked into a tuple display (its length \
+                                 must be known when compiling)",
+                            ));
+                        }
+                        let fields = self.fields_of(&v.ty);
+                        let fields_empty = fields.is_empty();
+                        let (lid, set) = self.temp(v);
+                        for (i, (name, t)) in fields.into_iter().enumerate() {
+                            let rec = self.local(lid, it.span);
+                            let item = TExpr::new(
+                                TExprKind::Field {
+                                    obj: Box::new(rec),
+                                    name,
+                                },
+                                t,
+                                it.span,
+                            );
+                            out.push(if i == 0 {
+                                Fcx::block(vec![set.clone()], item)
+                            } else {
+                                item
+                            });
+                        }
+                        if fields_empty {
+                            // an empty tuple spliced: still evaluated (before the display)
+                            pre.push(set);
+                        }
+                        continue;
                     }
                     out.push(self.check_expr(it)?);
                 }
                 let ty = self.s.tuple_t(out.iter().map(|x| x.ty.clone()).collect());
-                Ok(TExpr::new(TExprKind::Record(out), ty, span))
+                Ok(Fcx::block(pre, TExpr::new(TExprKind::Record(out), ty, span)))
             }
             ExprKind::List(items) => {
                 self.collection_display(self.s.core().list, items, "append", span)

@@ -627,11 +627,11 @@ impl Fcx<'_, '_> {
     }
 
     /// `staticrange(N)` with a compile-time N: the loop is unrolled.
-    fn static_range(&self, iter: &Expr) -> Option<i64> {
+    pub fn static_range(&mut self, iter: &Expr) -> Option<i64> {
         if let ExprKind::Call { func, args, .. } = &iter.kind {
             if let ExprKind::Name(n) = &func.kind {
                 if n == "staticrange" && args.len() == 1 {
-                    return self.static_int(&args[0]);
+                    return self.static_count(&args[0]);
                 }
                 if n == "staticlen" {
                     return None;
