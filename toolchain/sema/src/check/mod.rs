@@ -11,6 +11,7 @@ mod expected;
 mod expr;
 mod function_values;
 mod intrinsics;
+mod match_stmt;
 mod named_args;
 mod names;
 mod narrow;

@@ -322,7 +322,7 @@ impl Fcx<'_, '_> {
                 }
             }
             StmtKind::With { items, body, .. } => self.check_with(items, body, span),
-            StmtKind::Match { .. } => Err(self.err(span, "match statements are not supported yet")),
+            StmtKind::Match { subject, cases } => self.check_match(subject, cases, span),
         }
     }
 
