@@ -1058,6 +1058,23 @@ impl Fcx<'_, '_> {
                  as in `Point = namedtuple(\"Point\", [\"x\", \"y\"])`",
             ));
         }
+        if matches!(&func.kind, ExprKind::Name(n) if n == "__pipe__" || n == "__ppipe__")
+            && args.len() == 2
+            && keywords.is_empty()
+        {
+            let whole = ast::Expr::new(
+                ExprKind::Call {
+                    func: Box::new(func.clone()),
+                    args: args.to_vec(),
+                    keywords: vec![],
+                },
+                span,
+            );
+            return match self.check_pipeline(&whole, false)? {
+                Ok(v) => Ok(v),
+                Err(_) => Err(self.err(span, "internal: a pipeline value became statements")),
+            };
+        }
         if let ExprKind::Name(n) = &func.kind {
             if n == "tuple" && !self.is_variable(n) && keywords.is_empty() {
                 if let Some(e) = self.static_tuple_comprehension(args, span)? {

@@ -15,6 +15,7 @@ mod match_stmt;
 mod named_args;
 mod names;
 mod narrow;
+mod pipeline;
 mod protocols;
 mod rebind;
 mod star_args;

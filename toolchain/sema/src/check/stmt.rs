@@ -48,6 +48,12 @@ impl Fcx<'_, '_> {
     pub fn check_stmt(&mut self, s: &Stmt) -> R<Vec<TStmt>> {
         let span = s.span;
         match &s.kind {
+            StmtKind::Expr(e) if super::pipeline::is_pipeline(e) => {
+                match self.check_pipeline(e, true)? {
+                    Ok(v) => Ok(vec![TStmt::Expr(v)]),
+                    Err(stmts) => Ok(stmts),
+                }
+            }
             StmtKind::Expr(e) => Ok(vec![TStmt::Expr(self.check_expr(e)?)]),
             StmtKind::Assign { targets, value } => {
                 if let [Expr {
