@@ -124,7 +124,7 @@ impl Fcx<'_, '_> {
                 .chain(&f.params.kwonly)
             {
                 let Some(d) = &p.default else { continue };
-                if is_constant(d) {
+                if is_constant(d) || super::is_type_param(p) {
                     continue;
                 }
                 let v = self.check_expr(d)?;

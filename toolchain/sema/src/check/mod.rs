@@ -22,6 +22,7 @@ mod star_args;
 mod static_args;
 mod stmt;
 mod tuples;
+mod type_args;
 mod types_expr;
 
 use std::collections::{HashMap, HashSet};
@@ -34,6 +35,7 @@ use crate::typed::{LocalId, TExpr, TExprKind, TStmt};
 use crate::types::Type;
 
 pub use names::{assigned_names, cell_names, contains_yield};
+pub use type_args::is_type_param;
 
 /// What a name bound in an inner scope (comprehension, unrolled static loop) stands for.
 #[derive(Debug, Clone)]
@@ -106,6 +108,8 @@ pub struct Fcx<'s, 'm> {
     pub only_pending: bool,
     /// Names standing for a class rather than a value (a class method's `cls`).
     pub static_names: HashMap<String, crate::defs::Symbol>,
+    /// Type parameters given explicitly to the call being matched (`f(x, T=int)`, `f[int](x)`).
+    pub explicit_generics: HashMap<String, Type>,
 }
 
 /// A call waiting for its argument types.
@@ -159,6 +163,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
             default_open_types: false,
             binding_loop_target: false,
             static_names: HashMap::new(),
+            explicit_generics: HashMap::new(),
             only_pending: false,
             cells: HashMap::new(),
         }
