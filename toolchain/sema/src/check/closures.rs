@@ -750,8 +750,19 @@ fn is_compiler_decorator(name: &str) -> bool {
             | "pure"
             | "nocapture"
             | "overload"
-    ) || name.ends_with(".setter")
+    ) || is_codon_annotation(name)
+        || name.ends_with(".setter")
         || name.starts_with("par.")
+}
+
+/// Codon's optimisation annotations, recorded as the function's attributes in CIR and
+/// otherwise without effect (`@pure` and `@nonpure` say whether a call may be removed or
+/// folded; the others state algebraic properties for Codon's own IR passes).
+fn is_codon_annotation(name: &str) -> bool {
+    matches!(
+        name,
+        "nonpure" | "commutative" | "associative" | "distributive" | "derives" | "self_init"
+    )
 }
 
 /// The decorators of a function that are applied to it as functions.
