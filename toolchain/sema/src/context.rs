@@ -64,6 +64,10 @@ pub struct Sema<'m> {
     pub generated_files: HashMap<FileId, ModuleId>,
     /// Fields declared in class bodies (inherited ones first), by class.
     pub declared: HashMap<ClassId, Vec<crate::dialect_class::DeclaredField>>,
+    /// Classes defined inside functions, by the file and offset of their name.
+    pub nested_classes: HashMap<(FileId, u32), ClassId>,
+    /// Classes defined in functions of the module being loaded, with the function's name.
+    pub nested_in: Vec<(ClassId, String)>,
 }
 
 impl<'m> Sema<'m> {
@@ -86,6 +90,8 @@ impl<'m> Sema<'m> {
             namedtuples: HashMap::new(),
             generated_files: HashMap::new(),
             declared: HashMap::new(),
+            nested_classes: HashMap::new(),
+            nested_in: Vec::new(),
         }
     }
 

@@ -298,6 +298,63 @@ impl Sema<'_> {
         Ok(())
     }
 
+    /// Registers the classes defined inside a function body (at any depth) as classes of the
+    /// module; the function's own code names them through `nested_classes`. A module-level
+    /// name is not taken from the module by them.
+    pub fn register_nested_classes(
+        &mut self,
+        module: ModuleId,
+        file: FileId,
+        outer: &str,
+        body: &[ast::Stmt],
+    ) -> R<()> {
+        for s in body {
+            match &s.kind {
+                StmtKind::ClassDef(c) => {
+                    let name = c.name.name.clone();
+                    let before = self.defs.module(module).symbols.get(&name).cloned();
+                    let id = ClassId(self.defs.classes.len() as u32);
+                    self.register_class_def(module, file, c)?;
+                    self.nested_classes.insert((file, c.name.span.start), id);
+                    if let Some(b) = before {
+                        self.defs.modules[module.0 as usize].symbols.insert(name, b);
+                    }
+                    self.nested_in.push((id, outer.to_string()));
+                }
+                StmtKind::FunctionDef(f) => {
+                    if let ast::FunctionBody::Stmts(b) = &f.body {
+                        let inner = format!("{outer}.{}", f.name.name);
+                        self.register_nested_classes(module, file, &inner, b)?;
+                    }
+                }
+                _ => {
+                    for b in s.nested_blocks() {
+                        self.register_nested_classes(module, file, outer, b)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Classes defined in functions whose name another class of the module also has are
+    /// shown (and named in generated code) as `function.<locals>.Name`, as CPython's
+    /// `__qualname__`.
+    pub fn qualify_nested_classes(&mut self, module: ModuleId) {
+        for (id, outer) in std::mem::take(&mut self.nested_in) {
+            let name = self.defs.class(id).name.clone();
+            let clash = self
+                .defs
+                .classes
+                .iter()
+                .enumerate()
+                .any(|(i, c)| i as u32 != id.0 && c.module == module && c.name == name);
+            if clash {
+                self.defs.classes[id.0 as usize].name = format!("{outer}.<locals>.{name}");
+            }
+        }
+    }
+
     /// `@extend class C:` adds the body's methods to the existing class `C` (a method with the
     /// same parameters as an existing one replaces it; others are overloads, tried first).
     pub fn extend_class(&mut self, module: ModuleId, file: FileId, c: &ast::ClassDef) -> R<()> {

@@ -66,6 +66,7 @@ impl Sema<'_> {
                 self.register_stmt(id, *file, stmt)?;
             }
         }
+        self.qualify_nested_classes(id);
         Ok(id)
     }
 
@@ -75,6 +76,9 @@ impl Sema<'_> {
             StmtKind::FunctionDef(f) => {
                 let id = self.add_func(module, file, None, Rc::new((**f).clone()));
                 self.bind_func(module, &f.name.name, id);
+                if let ast::FunctionBody::Stmts(body) = &f.body {
+                    self.register_nested_classes(module, file, &f.name.name, body)?;
+                }
             }
             StmtKind::ClassDef(c) => {
                 self.register_class(module, file, c)?;
@@ -149,6 +153,16 @@ impl Sema<'_> {
             nested: false,
         });
         FuncDefId(self.defs.funcs.len() as u32 - 1)
+    }
+
+    /// Registers a class definition (see `register_class`).
+    pub fn register_class_def(
+        &mut self,
+        module: ModuleId,
+        file: FileId,
+        c: &ast::ClassDef,
+    ) -> R<()> {
+        self.register_class(module, file, c)
     }
 
     fn register_class(&mut self, module: ModuleId, file: FileId, c: &ast::ClassDef) -> R<()> {

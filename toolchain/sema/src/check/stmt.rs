@@ -320,11 +320,22 @@ impl Fcx<'_, '_> {
                 Ok(out)
             }
             StmtKind::FunctionDef(f) => self.check_def(f, span),
-            StmtKind::ClassDef(_) => {
-                if self.toplevel {
-                    Ok(vec![])
-                } else {
-                    Err(self.err(span, "classes must be defined at module level"))
+            StmtKind::ClassDef(c) => {
+                if self.toplevel && self.inner_scopes.is_empty() {
+                    return Ok(vec![]);
+                }
+                match self.s.nested_classes.get(&(self.file, c.name.span.start)) {
+                    Some(id) => {
+                        // a class defined in a function: its name, from here on
+                        let sym = crate::defs::Symbol::Class(*id);
+                        self.static_names.insert(c.name.name.clone(), sym);
+                        Ok(vec![])
+                    }
+                    None => Err(self.err(
+                        span,
+                        "classes must be defined at module level or in the body of a \
+                         module-level function",
+                    )),
                 }
             }
             StmtKind::With { items, body, .. } => self.check_with(items, body, span),
