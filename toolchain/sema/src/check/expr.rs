@@ -533,6 +533,18 @@ impl Fcx<'_, '_> {
                 op: UnaryOp::USub,
                 operand,
             } => self.static_int(operand).map(|v| -v),
+            ExprKind::BinOp { left, op, right } => {
+                // arithmetic on compile-time integers (`staticlen(t) - 1`)
+                let (a, b) = (self.static_int(left)?, self.static_int(right)?);
+                match op {
+                    syntax::ast::BinOp::Add => a.checked_add(b),
+                    syntax::ast::BinOp::Sub => a.checked_sub(b),
+                    syntax::ast::BinOp::Mult => a.checked_mul(b),
+                    syntax::ast::BinOp::FloorDiv if b > 0 => Some(a.div_euclid(b)),
+                    syntax::ast::BinOp::Mod if b > 0 => Some(a.rem_euclid(b)),
+                    _ => None,
+                }
+            }
             ExprKind::Name(n) => self.inner_scopes.iter().rev().find_map(|s| match s.get(n) {
                 Some(Binding::Static(v)) => Some(*v),
                 _ => None,
