@@ -60,11 +60,7 @@ impl Sema<'_> {
     }
 
     /// The `@dataclass` options of a class, or None when it is not a dataclass.
-    fn dataclass_options(
-        &self,
-        file: FileId,
-        c: &ast::ClassDef,
-    ) -> R<Option<DataclassOptions>> {
+    fn dataclass_options(&self, file: FileId, c: &ast::ClassDef) -> R<Option<DataclassOptions>> {
         let Some(d) = c.decorators.iter().find(|d| {
             matches!(
                 decorator_name(d).as_str(),

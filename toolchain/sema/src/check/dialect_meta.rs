@@ -68,10 +68,13 @@ impl Fcx<'_, '_> {
     /// parts (a static part that decides the result is enough: `False and x`).
     pub fn static_bool_dialect(&mut self, test: &Expr) -> R<Option<bool>> {
         match &test.kind {
-            ExprKind::Call { func, args, keywords }
-                if keywords.is_empty()
-                    && matches!(&func.kind, ExprKind::Name(n) if n == "hasattr")
-                    && !self.is_variable("hasattr") =>
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } if keywords.is_empty()
+                && matches!(&func.kind, ExprKind::Name(n) if n == "hasattr")
+                && !self.is_variable("hasattr") =>
             {
                 let e = self.static_hasattr(args, test.span)?;
                 Ok(match e.kind {
@@ -125,11 +128,14 @@ impl Fcx<'_, '_> {
                 let v = self.check_expr(value)?;
                 Ok(Some(v.ty))
             }
-            ExprKind::Call { func, args, keywords }
-                if keywords.is_empty()
-                    && args.len() == 1
-                    && matches!(&func.kind, ExprKind::Name(n) if n == "type")
-                    && !self.is_variable("type") =>
+            ExprKind::Call {
+                func,
+                args,
+                keywords,
+            } if keywords.is_empty()
+                && args.len() == 1
+                && matches!(&func.kind, ExprKind::Name(n) if n == "type")
+                && !self.is_variable("type") =>
             {
                 let v = self.check_expr(&args[0])?;
                 Ok(Some(v.ty))
@@ -160,7 +166,12 @@ impl Fcx<'_, '_> {
         if let Some(v) = self.static_int(e) {
             return Some(v);
         }
-        let ExprKind::Call { func, args, keywords } = &e.kind else {
+        let ExprKind::Call {
+            func,
+            args,
+            keywords,
+        } = &e.kind
+        else {
             return None;
         };
         let ExprKind::Name(n) = &func.kind else {

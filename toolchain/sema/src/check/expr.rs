@@ -179,7 +179,10 @@ impl Fcx<'_, '_> {
                     out.push(self.check_expr(it)?);
                 }
                 let ty = self.s.tuple_t(out.iter().map(|x| x.ty.clone()).collect());
-                Ok(Fcx::block(pre, TExpr::new(TExprKind::Record(out), ty, span)))
+                Ok(Fcx::block(
+                    pre,
+                    TExpr::new(TExprKind::Record(out), ty, span),
+                ))
             }
             ExprKind::List(items) => {
                 self.collection_display(self.s.core().list, items, "append", span)

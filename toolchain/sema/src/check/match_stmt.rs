@@ -141,7 +141,12 @@ pub fn pattern_names(p: &Pattern, out: &mut HashSet<String>) {
 
 impl Fcx<'_, '_> {
     /// Checks `match subject: cases`.
-    pub fn check_match(&mut self, subject: &Expr, cases: &[MatchCase], span: Span) -> R<Vec<TStmt>> {
+    pub fn check_match(
+        &mut self,
+        subject: &Expr,
+        cases: &[MatchCase],
+        span: Span,
+    ) -> R<Vec<TStmt>> {
         let v = self.check_expr(subject)?;
         let (subj, set) = self.temp(v);
         let n = self.s.next_id();
@@ -320,10 +325,7 @@ impl Fcx<'_, '_> {
                 rest,
             } => {
                 if let Some(r) = rest {
-                    return Err(self.err(
-                        r.span,
-                        "`**rest` in mapping patterns is not supported",
-                    ));
+                    return Err(self.err(r.span, "`**rest` in mapping patterns is not supported"));
                 }
                 let mut steps = Vec::new();
                 for (k, p) in keys.iter().zip(patterns) {
@@ -348,7 +350,11 @@ impl Fcx<'_, '_> {
                 match self.static_bool(&test)? {
                     Some(false) => return Ok(None),
                     Some(true) => {}
-                    None => return Err(self.err(span, "the type of the match subject is not known here")),
+                    None => {
+                        return Err(
+                            self.err(span, "the type of the match subject is not known here")
+                        )
+                    }
                 }
                 let cname = self.s.defs.class(class).name.clone();
                 let builtin_self = matches!(

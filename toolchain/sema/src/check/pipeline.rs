@@ -45,7 +45,10 @@ fn apply_stage(stage: &Expr, value: Expr) -> Expr {
             keywords,
         } if !is_pipeline(stage) => {
             let mut args = args.clone();
-            match args.iter().position(|a| matches!(a.kind, ExprKind::Ellipsis)) {
+            match args
+                .iter()
+                .position(|a| matches!(a.kind, ExprKind::Ellipsis))
+            {
                 Some(i) => args[i] = value,
                 None => args.insert(0, value),
             }

@@ -79,7 +79,10 @@ impl Fcx<'_, '_> {
                 .with_help(d.message.clone()),
             )
         })?;
-        if matches!(self.s.store.shallow(&t), Type::Static(_) | Type::StaticStr(_)) {
+        if matches!(
+            self.s.store.shallow(&t),
+            Type::Static(_) | Type::StaticStr(_)
+        ) {
             return Err(self.err(
                 e.span,
                 "this argument is a type (its parameter is annotated `type`), not a value",

@@ -32,7 +32,8 @@ impl Fcx<'_, '_> {
                 .map(Type::Static)
                 .map_err(|_| self.err(e.span, "integer too large in type")),
             ExprKind::Name(n)
-                if (n == "Any" || n == "Callable" || n == "type") && !self.generics.contains_key(n) =>
+                if (n == "Any" || n == "Callable" || n == "type")
+                    && !self.generics.contains_key(n) =>
             {
                 Ok(self.s.store.fresh())
             }

@@ -157,7 +157,10 @@ impl Parser<'_> {
             args,
             keywords,
         };
-        Ok(StmtKind::Expr(Expr::new(call, self.span_from(func_tok.span.start))))
+        Ok(StmtKind::Expr(Expr::new(
+            call,
+            self.span_from(func_tok.span.start),
+        )))
     }
 
     fn parse_simple(&mut self) -> PResult<Stmt> {
