@@ -1262,7 +1262,7 @@ impl Fcx<'_, '_> {
                 self.construct(t, targs, span)
             }
             ExprKind::Subscript { value, index }
-                if matches!(self.static_symbol(value), None)
+                if self.static_symbol(value).is_none()
                     && matches!(&value.kind, ExprKind::Name(n) if !self.is_variable(n)) =>
             {
                 match self.subscripted_function(value, index, span)? {

@@ -27,6 +27,9 @@ fn positional_params(f: &ast::FunctionDef) -> Vec<&ast::Param> {
     f.params.posonly.iter().chain(&f.params.args).collect()
 }
 
+/// The overloads of a function called with explicit type arguments, and those arguments.
+pub type ExplicitCall = (Vec<FuncDefId>, HashMap<String, Type>);
+
 /// Where a call passes types: positions and keyword names of `type` parameters, and the
 /// function's own type parameters (for `T=int`).
 #[derive(Default)]
@@ -116,7 +119,7 @@ impl Fcx<'_, '_> {
         value: &Expr,
         index: &Expr,
         span: Span,
-    ) -> R<Option<(Vec<FuncDefId>, HashMap<String, Type>)>> {
+    ) -> R<Option<ExplicitCall>> {
         let ExprKind::Name(n) = &value.kind else {
             return Ok(None);
         };
