@@ -333,6 +333,35 @@ impl Sema<'_> {
         Ok(())
     }
 
+    /// The class `name` that a `from M import name` at the top of `module` brings in (loading
+    /// M now: `@extend` is applied when the module is registered, before its imports run).
+    fn imported_class(&mut self, module: ModuleId, file: FileId, name: &str) -> R<Option<ClassId>> {
+        let parts = self.defs.module(module).parts.clone();
+        for (_, m) in parts {
+            for stmt in &m.body {
+                let StmtKind::ImportFrom {
+                    module: Some(from),
+                    names,
+                    level,
+                } = &stmt.kind
+                else {
+                    continue;
+                };
+                for a in names {
+                    let bound = a.asname.as_ref().map(|n| n.name.as_str()).unwrap_or(&a.name);
+                    if bound != name {
+                        continue;
+                    }
+                    let m = self.import_relative(from, *level, module, file, stmt.span)?;
+                    if let Some(Symbol::Class(id)) = self.defs.module(m).symbols.get(&a.name) {
+                        return Ok(Some(*id));
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
     /// Classes defined in functions whose name another class of the module also has are
     /// shown (and named in generated code) as `function.<locals>.Name`, as CPython's
     /// `__qualname__`.
@@ -354,9 +383,13 @@ impl Sema<'_> {
     /// `@extend class C:` adds the body's methods to the existing class `C` (a method with the
     /// same parameters as an existing one replaces it; others are overloads, tried first).
     pub fn extend_class(&mut self, module: ModuleId, file: FileId, c: &ast::ClassDef) -> R<()> {
-        let class = match self.lookup_symbol(module, &c.name.name) {
-            Some(Symbol::Class(id)) => id,
-            _ => {
+        let found = match self.lookup_symbol(module, &c.name.name) {
+            Some(Symbol::Class(id)) => Some(id),
+            _ => self.imported_class(module, file, &c.name.name)?,
+        };
+        let class = match found {
+            Some(id) => id,
+            None => {
                 return Err(self.err(
                     file,
                     c.name.span,

@@ -240,6 +240,10 @@ impl Sema<'_> {
         for stmt in &c.body {
             match &stmt.kind {
                 StmtKind::FunctionDef(f) => {
+                    if let ast::FunctionBody::Stmts(body) = &f.body {
+                        let outer = format!("{}.{}", c.name.name, f.name.name);
+                        self.register_nested_classes(module, file, &outer, body)?;
+                    }
                     let fid = self.add_func(module, file, Some(id), Rc::new((**f).clone()));
                     let name = f.name.name.clone();
                     if !overridden.contains(&name) {
