@@ -163,7 +163,9 @@ impl Sema<'_> {
     ) -> R<()> {
         let dataclass = self.dataclass_options(file, c)?;
         let mut fields = inherited;
-        fields.extend(self.declared_fields(file, &c.body));
+        let own_fields = self.declared_fields(file, &c.body);
+        let declares_fields = !own_fields.is_empty();
+        fields.extend(own_fields);
         self.declared.insert(id, fields.clone());
         if kind == ClassKind::Primitive || !self.is_user_module(module) {
             return Ok(());
@@ -191,7 +193,8 @@ impl Sema<'_> {
         };
         let want_init = match (kind, dataclass) {
             (ClassKind::Ref, Some(o)) => o.init,
-            (ClassKind::Ref, None) => !fields.is_empty(),
+            // a subclass declaring no fields of its own keeps its base's constructors
+            (ClassKind::Ref, None) => declares_fields,
             _ => false,
         };
         if want_init && !(dataclass.is_some() && defines("__init__")) {
