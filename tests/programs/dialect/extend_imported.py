@@ -1,13 +1,16 @@
-# @extend on a class imported from another module, and a class defined inside a method.
-from extend_geometry import Vec
+# @extend on a class imported from another module (collections.deque, generic over T), and
+# a class defined inside a method.
+from collections import deque
 
 @extend
-class Vec:
-    def __add__(self, o: Vec) -> Vec:
-        return Vec(self.x + o.x, self.y + o.y)
+class deque:
+    def rotated(self, n: int) -> List[T]:
+        items = list(self)
+        k = n % len(items)
+        return items[-k:] + items[:-k]
 
     def __str__(self) -> str:
-        return f"<{self.x},{self.y}>"
+        return "deque<" + ", ".join(str(x) for x in self) + ">"
 
 class Shape:
     def area(self) -> int:
@@ -15,4 +18,5 @@ class Shape:
             n: int
         return Side(3).n * Side(2).n
 
-print(Vec(1, 2) + Vec(3, 4), Shape().area())
+d = deque([1, 2, 3, 4])
+print(d.rotated(1), str(d), Shape().area())
