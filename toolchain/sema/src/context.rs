@@ -60,6 +60,14 @@ pub struct Sema<'m> {
     pub global_versions: HashMap<(ModuleId, String, u32), crate::defs::GlobalId>,
     /// Classes made by `namedtuple(...)` calls, by the call's file and offset.
     pub namedtuples: HashMap<(FileId, u32), ClassId>,
+    /// Files of generated methods (`dialect_class.rs`) and the module their names resolve in.
+    pub generated_files: HashMap<FileId, ModuleId>,
+    /// Fields declared in class bodies (inherited ones first), by class.
+    pub declared: HashMap<ClassId, Vec<crate::dialect_class::DeclaredField>>,
+    /// Classes defined inside functions, by the file and offset of their name.
+    pub nested_classes: HashMap<(FileId, u32), ClassId>,
+    /// Classes defined in functions of the module being loaded, with the function's name.
+    pub nested_in: Vec<(ClassId, String)>,
 }
 
 impl<'m> Sema<'m> {
@@ -80,6 +88,10 @@ impl<'m> Sema<'m> {
             global_versions: HashMap::new(),
             late_calls: Vec::new(),
             namedtuples: HashMap::new(),
+            generated_files: HashMap::new(),
+            declared: HashMap::new(),
+            nested_classes: HashMap::new(),
+            nested_in: Vec::new(),
         }
     }
 

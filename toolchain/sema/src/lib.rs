@@ -5,6 +5,7 @@ mod check;
 mod class_fields;
 mod context;
 mod defs;
+mod dialect_class;
 mod loader;
 mod lower;
 mod namedtuple;

@@ -66,6 +66,7 @@ impl Sema<'_> {
                 self.register_stmt(id, *file, stmt)?;
             }
         }
+        self.qualify_nested_classes(id);
         Ok(id)
     }
 
@@ -75,6 +76,9 @@ impl Sema<'_> {
             StmtKind::FunctionDef(f) => {
                 let id = self.add_func(module, file, None, Rc::new((**f).clone()));
                 self.bind_func(module, &f.name.name, id);
+                if let ast::FunctionBody::Stmts(body) = &f.body {
+                    self.register_nested_classes(module, file, &f.name.name, body)?;
+                }
             }
             StmtKind::ClassDef(c) => {
                 self.register_class(module, file, c)?;
@@ -151,8 +155,21 @@ impl Sema<'_> {
         FuncDefId(self.defs.funcs.len() as u32 - 1)
     }
 
+    /// Registers a class definition (see `register_class`).
+    pub fn register_class_def(
+        &mut self,
+        module: ModuleId,
+        file: FileId,
+        c: &ast::ClassDef,
+    ) -> R<()> {
+        self.register_class(module, file, c)
+    }
+
     fn register_class(&mut self, module: ModuleId, file: FileId, c: &ast::ClassDef) -> R<()> {
         let decorators: Vec<String> = c.decorators.iter().map(decorator_name).collect();
+        if decorators.iter().any(|d| d == "extend") {
+            return self.extend_class(module, file, c);
+        }
         let kind = if decorators.iter().any(|d| d == "__internal__") {
             ClassKind::Primitive
         } else if decorators.iter().any(|d| d == "tuple") {
@@ -223,6 +240,10 @@ impl Sema<'_> {
         for stmt in &c.body {
             match &stmt.kind {
                 StmtKind::FunctionDef(f) => {
+                    if let ast::FunctionBody::Stmts(body) = &f.body {
+                        let outer = format!("{}.{}", c.name.name, f.name.name);
+                        self.register_nested_classes(module, file, &outer, body)?;
+                    }
                     let fid = self.add_func(module, file, Some(id), Rc::new((**f).clone()));
                     let name = f.name.name.clone();
                     if !overridden.contains(&name) {
@@ -272,6 +293,10 @@ impl Sema<'_> {
                 field_decls.push((name, ann, id));
             }
         }
+        let inherited = base_class
+            .and_then(|b| self.declared.get(&b).cloned())
+            .unwrap_or_default();
+        self.add_generated_methods(module, file, id, c, kind, inherited, &mut methods)?;
         let cls = &mut self.defs.classes[id.0 as usize];
         cls.methods = methods;
         cls.field_decls = field_decls;

@@ -645,6 +645,12 @@ impl Fcx<'_, '_> {
                 }
                 continue;
             }
+            if crate::check::is_type_param(param) {
+                // `T: type`: the name denotes the argument's type
+                self.new_local(&param.name.name, ty.clone());
+                self.generics.insert(param.name.name.clone(), ty.clone());
+                continue;
+            }
             match &param.annotation {
                 // `*args: T` and `**kwargs: T` annotate the items
                 Some(ann) if !rest.contains(&param.name.name.as_str()) => {

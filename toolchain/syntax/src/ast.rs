@@ -240,6 +240,8 @@ pub enum PatternKind {
     },
     /// `p1 | p2 | …`.
     Or(Vec<Pattern>),
+    /// Codon's inclusive range pattern `lo ... hi` (integers).
+    Range(Box<Expr>, Box<Expr>),
 }
 
 /// An expression with its location.

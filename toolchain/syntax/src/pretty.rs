@@ -423,6 +423,7 @@ pub fn expr(e: &Expr) -> String {
 pub fn pattern(p: &Pattern) -> String {
     match &p.kind {
         PatternKind::Value(e) => expr(e),
+        PatternKind::Range(lo, hi) => format!("{} ... {}", expr(lo), expr(hi)),
         PatternKind::Singleton(e) => format!("(is {})", expr(e)),
         PatternKind::Sequence(ps) => format!("[{}]", patterns(ps)),
         PatternKind::Mapping {

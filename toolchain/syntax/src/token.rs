@@ -167,6 +167,10 @@ pub enum TokenKind {
     ColonEqual,
     /// `->`.
     Arrow,
+    /// Codon's pipeline operator `|>`.
+    Pipe,
+    /// Codon's parallel pipeline operator `||>`.
+    ParPipe,
     /// `@` (decorator or matrix multiplication).
     At,
     Tilde,

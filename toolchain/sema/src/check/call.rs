@@ -1,6 +1,8 @@
 //! Calls: matching arguments to parameters, choosing among overloads, constructing objects,
 //! and realizing the chosen function for the argument types.
 
+use std::collections::HashMap;
+
 use syntax::ast::{self, ExprKind};
 use syntax::Span;
 
@@ -79,6 +81,11 @@ fn params_of(f: &ast::FunctionDef) -> Vec<ParamInfo> {
     out.extend(p.kwonly.iter().map(|x| mk(x, ParamKind::KwOnly)));
     out.extend(p.kwarg.iter().map(|x| mk(x, ParamKind::KwArgs)));
     out
+}
+
+/// Whether a parameter is annotated `type` (it takes a type: `def f(x, T: type)`).
+fn is_type_annotation(ann: &Option<ast::Expr>) -> bool {
+    matches!(ann, Some(ast::Expr { kind: ExprKind::Name(n), .. }) if n == "type")
 }
 
 /// Whether a default value is a constant that can be evaluated at each call site.
@@ -375,7 +382,10 @@ impl Fcx<'_, '_> {
             }
         }
         for t in tparams {
-            let v = self.s.store.fresh();
+            let v = match self.explicit_generics.get(&t) {
+                Some(given) => given.clone(),
+                None => self.s.store.fresh(),
+            };
             env.insert(t, v);
         }
         self.generics = env;
@@ -613,6 +623,19 @@ impl Fcx<'_, '_> {
                         };
                         self.keyword_dict(items, value_ty, span)?
                     }
+                    Some(Slot::Default) if is_type_annotation(&p.annotation) => {
+                        let d = p.default.clone().expect("default slot has a default");
+                        let fd = self.s.defs.func(def);
+                        let saved = (
+                            std::mem::replace(&mut self.module, fd.module),
+                            std::mem::replace(&mut self.file, fd.file),
+                        );
+                        let r = self.type_arg(&d);
+                        (self.module, self.file) = saved;
+                        let mut e = r?;
+                        e.span = span;
+                        e
+                    }
                     Some(Slot::Default) => {
                         let d = p.default.clone().expect("default slot has a default");
                         if let Some(g) = default_globals.get(&p.name) {
@@ -621,6 +644,17 @@ impl Fcx<'_, '_> {
                                 .clone()
                                 .unwrap_or_else(|| self.s.store.fresh());
                             TExpr::new(TExprKind::Global(*g), ty, span)
+                        } else if let Some(m) = self.s.generated_files.get(&def_file).copied() {
+                            // a generated `__init__`'s field default, evaluated at each call
+                            let saved = (
+                                std::mem::replace(&mut self.file, def_file),
+                                std::mem::replace(&mut self.module, m),
+                            );
+                            let r = self.check_expr(&d);
+                            (self.file, self.module) = saved;
+                            let mut e = r?;
+                            e.span = span;
+                            e
                         } else if is_literal(&d) || def_file == self.file {
                             let saved_file = std::mem::replace(&mut self.file, def_file);
                             let r = self.check_expr(&d);
@@ -638,6 +672,19 @@ impl Fcx<'_, '_> {
                     None => unreachable!("arrange fills every slot"),
                 };
                 let v = match (&p.annotation, static_param(&p.annotation)) {
+                    (ann, _) if is_type_annotation(ann) => {
+                        if !matches!(v.kind, TExprKind::Null) {
+                            return Err(self.err(
+                                v.span,
+                                format!(
+                                    "{func_name}() takes a type for '{}' (annotated `type`), \
+                                     not a value",
+                                    p.name
+                                ),
+                            ));
+                        }
+                        v
+                    }
                     (_, Some(kind)) if p.kind != ParamKind::VarArgs => {
                         self.static_arg(v, kind, &p.name, &func_name)?
                     }
@@ -1047,7 +1094,29 @@ impl Fcx<'_, '_> {
                  as in `Point = namedtuple(\"Point\", [\"x\", \"y\"])`",
             ));
         }
+        if matches!(&func.kind, ExprKind::Name(n) if n == "__pipe__" || n == "__ppipe__")
+            && args.len() == 2
+            && keywords.is_empty()
+        {
+            let whole = ast::Expr::new(
+                ExprKind::Call {
+                    func: Box::new(func.clone()),
+                    args: args.to_vec(),
+                    keywords: vec![],
+                },
+                span,
+            );
+            return match self.check_pipeline(&whole, false)? {
+                Ok(v) => Ok(v),
+                Err(_) => Err(self.err(span, "internal: a pipeline value became statements")),
+            };
+        }
         if let ExprKind::Name(n) = &func.kind {
+            if n == "tuple" && !self.is_variable(n) && keywords.is_empty() {
+                if let Some(e) = self.static_tuple_comprehension(args, span)? {
+                    return Ok(e);
+                }
+            }
             if !self.is_variable(n) && keywords.is_empty() {
                 if let Some(e) = self.intrinsic(n, args, span)? {
                     return Ok(e);
@@ -1057,7 +1126,18 @@ impl Fcx<'_, '_> {
         let mut targs = Vec::new();
         // statements evaluating `**` values that give no keywords, before the call
         let mut pre = Vec::new();
+        let slots = self.type_slots(func);
         for a in args {
+            if let Some(sl) = &slots {
+                let at = targs.len();
+                if sl.positions.contains(&at) && !matches!(a.kind, ExprKind::Starred(_)) {
+                    targs.push(Arg {
+                        name: None,
+                        value: self.type_arg(a)?,
+                    });
+                    continue;
+                }
+            }
             if let ExprKind::Starred(inner) = &a.kind {
                 let v = self.check_expr(inner)?;
                 let v = self.tuple_view(v);
@@ -1110,8 +1190,24 @@ impl Fcx<'_, '_> {
             };
             targs.push(Arg { name: None, value });
         }
+        let mut explicit = HashMap::new();
+        if let Some(sl) = &slots {
+            explicit = self.explicit_type_params(&sl.type_params, keywords)?;
+        }
         for k in keywords {
             match &k.arg {
+                Some(n) if explicit.contains_key(&n.name) => {}
+                Some(n)
+                    if slots
+                        .as_ref()
+                        .map(|sl| sl.keywords.contains(&n.name))
+                        .unwrap_or(false) =>
+                {
+                    targs.push(Arg {
+                        name: Some(n.name.clone()),
+                        value: self.type_arg(&k.value)?,
+                    })
+                }
                 Some(n) => targs.push(Arg {
                     name: Some(n.name.clone()),
                     value: self.check_expr(&k.value)?,
@@ -1140,8 +1236,10 @@ impl Fcx<'_, '_> {
                 }
             }
         }
-        let call = self.dispatch_call(func, args, keywords, targs, span)?;
-        Ok(Fcx::block(pre, call))
+        let saved = std::mem::replace(&mut self.explicit_generics, explicit);
+        let call = self.dispatch_call(func, args, keywords, targs, span);
+        self.explicit_generics = saved;
+        Ok(Fcx::block(pre, call?))
     }
 
     /// Calls what `func` denotes (a function, a class, a method, a value) with the checked
@@ -1155,6 +1253,31 @@ impl Fcx<'_, '_> {
         span: Span,
     ) -> R<TExpr> {
         match &func.kind {
+            ExprKind::Name(n) if !self.is_variable(n) && self.generics.contains_key(n) => {
+                // `T(x)` with `T` a type parameter
+                let t = self.generics[n].clone();
+                if self.s.class_of(&t).is_none() {
+                    return Ok(self.defer(span, format!("the type '{n}' stands for")));
+                }
+                self.construct(t, targs, span)
+            }
+            ExprKind::Subscript { value, index }
+                if self.static_symbol(value).is_none()
+                    && matches!(&value.kind, ExprKind::Name(n) if !self.is_variable(n)) =>
+            {
+                match self.subscripted_function(value, index, span)? {
+                    Some((defs, given)) => {
+                        let saved = std::mem::replace(&mut self.explicit_generics, given);
+                        let r = self.call_overloads(&defs, targs, span, "a generic function");
+                        self.explicit_generics = saved;
+                        r
+                    }
+                    None => {
+                        let callee = self.check_expr(func)?;
+                        self.call_value(callee, targs, span)
+                    }
+                }
+            }
             ExprKind::Name(n) if !self.is_variable(n) => match self.lookup(n) {
                 Some(Symbol::Func(defs)) => {
                     self.call_overloads(&defs, targs, span, &format!("{n}()"))

@@ -124,7 +124,7 @@ impl Fcx<'_, '_> {
                 .chain(&f.params.kwonly)
             {
                 let Some(d) = &p.default else { continue };
-                if is_constant(d) {
+                if is_constant(d) || super::is_type_param(p) {
                     continue;
                 }
                 let v = self.check_expr(d)?;
@@ -752,8 +752,19 @@ fn is_compiler_decorator(name: &str) -> bool {
             | "noreturn"
             | "__hidden__"
             | "overload"
-    ) || name.ends_with(".setter")
+    ) || is_codon_annotation(name)
+        || name.ends_with(".setter")
         || name.starts_with("par.")
+}
+
+/// Codon's optimisation annotations, recorded as the function's attributes in CIR and
+/// otherwise without effect (`@pure` and `@nonpure` say whether a call may be removed or
+/// folded; the others state algebraic properties for Codon's own IR passes).
+fn is_codon_annotation(name: &str) -> bool {
+    matches!(
+        name,
+        "nonpure" | "commutative" | "associative" | "distributive" | "derives" | "self_init"
+    )
 }
 
 /// The decorators of a function that are applied to it as functions.

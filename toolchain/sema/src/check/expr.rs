@@ -85,6 +85,10 @@ impl Fcx<'_, '_> {
                 comparators,
             } => self.compare(left, ops, comparators, span),
             ExprKind::IfExp { test, body, orelse } => {
+                if let Some(b) = self.static_bool(test)? {
+                    // decided at compile time: the other branch is not checked
+                    return self.check_expr(if b { body } else { orelse });
+                }
                 let c = self.check_expr(test)?;
                 let c = self.truthy(c)?;
                 let a = self.check_expr(body)?;
@@ -116,6 +120,9 @@ impl Fcx<'_, '_> {
                 keywords,
             } => self.check_call(func, args, keywords, span),
             ExprKind::Attribute { value, attr } => {
+                if let Some(e) = self.type_name_attr(value, attr, span)? {
+                    return Ok(e);
+                }
                 if let Some(sym) = self.static_symbol(value) {
                     return self.static_attr(sym, attr, span);
                 }
@@ -128,16 +135,54 @@ impl Fcx<'_, '_> {
             }
             ExprKind::Tuple(items) => {
                 let mut out = Vec::new();
+                let mut pre = Vec::new();
                 for it in items {
-                    if matches!(it.kind, ExprKind::Starred(_)) {
-                        return Err(
-                            self.err(it.span, "starred items in tuple displays are not supported")
-                        );
+                    if let ExprKind::Starred(inner) = &it.kind {
+                        // `(*t, x)`: a tuple's items spliced in (its length is in its type)
+                        let v = self.check_expr(inner)?;
+                        let v = self.tuple_view(v);
+                        if self.tuple_items(&v.ty).is_none() {
+                            if matches!(self.s.store.shallow(&v.ty), Type::Var(_)) {
+                                return Ok(self.defer(it.span, "the tuple unpacked with *"));
+                            }
+                            return Err(self.err(
+                                it.span,
+                                "only a tuple can be unpacked into a tuple display (its length \
+                                 must be known when compiling)",
+                            ));
+                        }
+                        let fields = self.fields_of(&v.ty);
+                        let fields_empty = fields.is_empty();
+                        let (lid, set) = self.temp(v);
+                        for (i, (name, t)) in fields.into_iter().enumerate() {
+                            let rec = self.local(lid, it.span);
+                            let item = TExpr::new(
+                                TExprKind::Field {
+                                    obj: Box::new(rec),
+                                    name,
+                                },
+                                t,
+                                it.span,
+                            );
+                            out.push(if i == 0 {
+                                Fcx::block(vec![set.clone()], item)
+                            } else {
+                                item
+                            });
+                        }
+                        if fields_empty {
+                            // an empty tuple spliced: still evaluated (before the display)
+                            pre.push(set);
+                        }
+                        continue;
                     }
                     out.push(self.check_expr(it)?);
                 }
                 let ty = self.s.tuple_t(out.iter().map(|x| x.ty.clone()).collect());
-                Ok(TExpr::new(TExprKind::Record(out), ty, span))
+                Ok(Fcx::block(
+                    pre,
+                    TExpr::new(TExprKind::Record(out), ty, span),
+                ))
             }
             ExprKind::List(items) => {
                 self.collection_display(self.s.core().list, items, "append", span)
@@ -491,6 +536,18 @@ impl Fcx<'_, '_> {
                 op: UnaryOp::USub,
                 operand,
             } => self.static_int(operand).map(|v| -v),
+            ExprKind::BinOp { left, op, right } => {
+                // arithmetic on compile-time integers (`staticlen(t) - 1`)
+                let (a, b) = (self.static_int(left)?, self.static_int(right)?);
+                match op {
+                    syntax::ast::BinOp::Add => a.checked_add(b),
+                    syntax::ast::BinOp::Sub => a.checked_sub(b),
+                    syntax::ast::BinOp::Mult => a.checked_mul(b),
+                    syntax::ast::BinOp::FloorDiv if b > 0 => Some(a.div_euclid(b)),
+                    syntax::ast::BinOp::Mod if b > 0 => Some(a.rem_euclid(b)),
+                    _ => None,
+                }
+            }
             ExprKind::Name(n) => self.inner_scopes.iter().rev().find_map(|s| match s.get(n) {
                 Some(Binding::Static(v)) => Some(*v),
                 _ => None,

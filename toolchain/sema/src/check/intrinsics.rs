@@ -127,6 +127,7 @@ impl Fcx<'_, '_> {
                 TExpr::new(TExprKind::Bool(r), self.s.bool_t(), span)
             }
             "getattr" => self.static_getattr(args, span)?,
+            "hasattr" => self.static_hasattr(args, span)?,
             "_named_merge" => self.merge_named_args(args, span)?,
             _ => return Ok(None),
         };
@@ -186,7 +187,7 @@ impl Fcx<'_, '_> {
                 op: syntax::ast::UnaryOp::Not,
                 operand,
             } => Ok(self.static_bool(operand)?.map(|b| !b)),
-            _ => Ok(None),
+            _ => self.static_bool_dialect(test),
         }
     }
 }

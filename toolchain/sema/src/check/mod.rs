@@ -5,20 +5,24 @@ mod call;
 mod cells;
 mod closures;
 mod coerce;
+mod dialect_meta;
 mod dispatch;
 mod expected;
 mod expr;
 mod function_values;
 mod intrinsics;
+mod match_stmt;
 mod named_args;
 pub(crate) mod names;
 mod narrow;
+mod pipeline;
 mod protocols;
 mod rebind;
 mod star_args;
 mod static_args;
 mod stmt;
 mod tuples;
+mod type_args;
 mod types_expr;
 
 use std::collections::{HashMap, HashSet};
@@ -31,6 +35,7 @@ use crate::typed::{LocalId, TExpr, TExprKind, TStmt};
 use crate::types::Type;
 
 pub use names::{assigned_names, cell_names, contains_yield};
+pub use type_args::is_type_param;
 
 /// What a name bound in an inner scope (comprehension, unrolled static loop) stands for.
 #[derive(Debug, Clone)]
@@ -103,6 +108,8 @@ pub struct Fcx<'s, 'm> {
     pub only_pending: bool,
     /// Names standing for a class rather than a value (a class method's `cls`).
     pub static_names: HashMap<String, crate::defs::Symbol>,
+    /// Type parameters given explicitly to the call being matched (`f(x, T=int)`, `f[int](x)`).
+    pub explicit_generics: HashMap<String, Type>,
 }
 
 /// A call waiting for its argument types.
@@ -156,6 +163,7 @@ impl<'s, 'm> Fcx<'s, 'm> {
             default_open_types: false,
             binding_loop_target: false,
             static_names: HashMap::new(),
+            explicit_generics: HashMap::new(),
             only_pending: false,
             cells: HashMap::new(),
         }

@@ -115,6 +115,15 @@ fn stmt_names(s: &Stmt, out: &mut HashSet<String>, globals: &mut HashSet<String>
         StmtKind::Global(names) | StmtKind::Nonlocal(names) => {
             globals.extend(names.iter().map(|n| n.name.clone()));
         }
+        StmtKind::Match { subject, cases } => {
+            walrus_names(subject, out);
+            for c in cases {
+                super::match_stmt::pattern_names(&c.pattern, out);
+                if let Some(g) = &c.guard {
+                    walrus_names(g, out);
+                }
+            }
+        }
         _ => {}
     }
     for b in s.nested_blocks() {
@@ -337,6 +346,9 @@ fn visit_stmt_exprs(s: &Stmt, f: &mut dyn FnMut(&Expr)) {
         StmtKind::Match { subject, cases } => {
             f(subject);
             for c in cases {
+                if let Some(g) = &c.guard {
+                    f(g);
+                }
                 blk(&c.body, f);
             }
         }

@@ -48,6 +48,12 @@ impl Fcx<'_, '_> {
     pub fn check_stmt(&mut self, s: &Stmt) -> R<Vec<TStmt>> {
         let span = s.span;
         match &s.kind {
+            StmtKind::Expr(e) if super::pipeline::is_pipeline(e) => {
+                match self.check_pipeline(e, true)? {
+                    Ok(v) => Ok(vec![TStmt::Expr(v)]),
+                    Err(stmts) => Ok(stmts),
+                }
+            }
             StmtKind::Expr(e) => Ok(vec![TStmt::Expr(self.check_expr(e)?)]),
             StmtKind::Assign { targets, value } => {
                 if let [Expr {
@@ -314,15 +320,26 @@ impl Fcx<'_, '_> {
                 Ok(out)
             }
             StmtKind::FunctionDef(f) => self.check_def(f, span),
-            StmtKind::ClassDef(_) => {
-                if self.toplevel {
-                    Ok(vec![])
-                } else {
-                    Err(self.err(span, "classes must be defined at module level"))
+            StmtKind::ClassDef(c) => {
+                if self.toplevel && self.inner_scopes.is_empty() {
+                    return Ok(vec![]);
+                }
+                match self.s.nested_classes.get(&(self.file, c.name.span.start)) {
+                    Some(id) => {
+                        // a class defined in a function: its name, from here on
+                        let sym = crate::defs::Symbol::Class(*id);
+                        self.static_names.insert(c.name.name.clone(), sym);
+                        Ok(vec![])
+                    }
+                    None => Err(self.err(
+                        span,
+                        "classes must be defined at module level or in the body of a \
+                         module-level function",
+                    )),
                 }
             }
             StmtKind::With { items, body, .. } => self.check_with(items, body, span),
-            StmtKind::Match { .. } => Err(self.err(span, "match statements are not supported yet")),
+            StmtKind::Match { subject, cases } => self.check_match(subject, cases, span),
         }
     }
 
@@ -627,11 +644,11 @@ impl Fcx<'_, '_> {
     }
 
     /// `staticrange(N)` with a compile-time N: the loop is unrolled.
-    fn static_range(&self, iter: &Expr) -> Option<i64> {
+    pub fn static_range(&mut self, iter: &Expr) -> Option<i64> {
         if let ExprKind::Call { func, args, .. } = &iter.kind {
             if let ExprKind::Name(n) = &func.kind {
                 if n == "staticrange" && args.len() == 1 {
-                    return self.static_int(&args[0]);
+                    return self.static_count(&args[0]);
                 }
                 if n == "staticlen" {
                     return None;

@@ -32,7 +32,8 @@ impl Fcx<'_, '_> {
                 .map(Type::Static)
                 .map_err(|_| self.err(e.span, "integer too large in type")),
             ExprKind::Name(n)
-                if (n == "Any" || n == "Callable") && !self.generics.contains_key(n) =>
+                if (n == "Any" || n == "Callable" || n == "type")
+                    && !self.generics.contains_key(n) =>
             {
                 Ok(self.s.store.fresh())
             }
@@ -146,7 +147,11 @@ impl Fcx<'_, '_> {
         match sym {
             Some(Symbol::Class(c)) => Ok(c),
             _ => {
-                let shown = if name.is_empty() { "this" } else { name };
+                let shown = if name.is_empty() {
+                    syntax::pretty::expr(e)
+                } else {
+                    name.to_string()
+                };
                 Err(self.err(e.span, format!("name '{shown}' is not a type")))
             }
         }

@@ -76,7 +76,7 @@ impl Parser<'_> {
             return self.nested(|p| p.parse_lambda());
         }
         let start = self.start();
-        let body = self.parse_bp(Prec::Or)?;
+        let body = self.parse_pipeline()?;
         if !self.eat_kw(Keyword::If) {
             return Ok(body);
         }
@@ -91,6 +91,31 @@ impl Parser<'_> {
             orelse: Box::new(orelse),
         };
         Ok(Expr::new(kind, self.span_from(start)))
+    }
+
+    /// Codon's pipelines `a |> f |> g(x, ...)` and `a ||> f`: each stage is written as a call
+    /// `__pipe__(value, stage)` (`__ppipe__` for `||>`), which the type checker expands.
+    fn parse_pipeline(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        let mut value = self.parse_bp(Prec::Or)?;
+        loop {
+            let marker = match self.kind() {
+                TokenKind::Pipe => "__pipe__",
+                TokenKind::ParPipe => "__ppipe__",
+                _ => return Ok(value),
+            };
+            let op_span = self.bump().span;
+            let stage = self.parse_bp(Prec::Or)?;
+            let func = Expr::new(ExprKind::Name(marker.to_string()), op_span);
+            value = Expr::new(
+                ExprKind::Call {
+                    func: Box::new(func),
+                    args: vec![value, stage],
+                    keywords: vec![],
+                },
+                self.span_from(start),
+            );
+        }
     }
 
     /// `named_expression`: `name := value` or an expression.

@@ -170,7 +170,21 @@ impl Parser<'_> {
             | TokenKind::Float(_)
             | TokenKind::Imaginary(_)
             | TokenKind::BinOp(BinOp::Sub)
-            | TokenKind::Str(_) => PatternKind::Value(self.parse_literal_expr()?),
+            | TokenKind::Str(_) => {
+                let lo = self.parse_literal_expr()?;
+                if self.eat(&TokenKind::Ellipsis) {
+                    // Codon's range pattern `lo ... hi`
+                    let hi = self.parse_literal_expr()?;
+                    PatternKind::Range(Box::new(lo), Box::new(hi))
+                } else {
+                    PatternKind::Value(lo)
+                }
+            }
+            // Codon's `...` in a sequence pattern: any number of items (as `*_`)
+            TokenKind::Ellipsis => {
+                self.bump();
+                PatternKind::Star(None)
+            }
             TokenKind::Name(n)
                 if n == "_"
                     && self.nth(1) != &TokenKind::Dot
@@ -180,6 +194,16 @@ impl Parser<'_> {
                 PatternKind::As {
                     pattern: None,
                     name: None,
+                }
+            }
+            TokenKind::Name(_) if self.nth(1) == &TokenKind::ColonEqual => {
+                // Codon's `name := pattern`, as `pattern as name`
+                let name = self.expect_name()?;
+                self.bump();
+                let inner = self.parse_closed_pattern()?;
+                PatternKind::As {
+                    pattern: Some(Box::new(inner)),
+                    name: Some(name),
                 }
             }
             TokenKind::Name(_) => {

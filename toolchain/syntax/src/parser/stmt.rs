@@ -111,9 +111,62 @@ impl Parser<'_> {
         self.parse_block(what, header)
     }
 
+    /// Whether the current `print` starts Codon's print statement (`print x, y`): it is
+    /// followed by an operand that could not continue an expression made of the name `print`.
+    fn at_print_statement(&self) -> bool {
+        matches!(self.kind(), TokenKind::Name(n) if n == "print")
+            && matches!(
+                self.nth(1),
+                TokenKind::Name(_)
+                    | TokenKind::Int { .. }
+                    | TokenKind::Float(_)
+                    | TokenKind::Imaginary(_)
+                    | TokenKind::Str(_)
+                    | TokenKind::LBrace
+                    | TokenKind::Tilde
+                    | TokenKind::Keyword(
+                        Keyword::True | Keyword::False | Keyword::None | Keyword::Lambda
+                    )
+            )
+    }
+
+    /// Codon's `print a, b` (a trailing comma ends the line with a space instead of a
+    /// newline), written as the call `print(a, b)`.
+    fn parse_print_statement(&mut self) -> PResult<StmtKind> {
+        let func_tok = self.bump();
+        let func = Expr::new(ExprKind::Name("print".into()), func_tok.span);
+        let mut args = vec![self.parse_expression()?];
+        let mut keywords = Vec::new();
+        while self.eat(&TokenKind::Comma) {
+            if !self.starts_expression() {
+                let span = self.span_from(self.prev_end);
+                keywords.push(crate::ast::Keyword {
+                    arg: Some(crate::ast::Ident {
+                        name: "end".into(),
+                        span,
+                    }),
+                    value: Expr::new(ExprKind::Str(" ".into()), span),
+                    span,
+                });
+                break;
+            }
+            args.push(self.parse_expression()?);
+        }
+        let call = ExprKind::Call {
+            func: Box::new(func),
+            args,
+            keywords,
+        };
+        Ok(StmtKind::Expr(Expr::new(
+            call,
+            self.span_from(func_tok.span.start),
+        )))
+    }
+
     fn parse_simple(&mut self) -> PResult<Stmt> {
         let start = self.start();
         let kind = match self.kind() {
+            TokenKind::Name(_) if self.at_print_statement() => self.parse_print_statement()?,
             TokenKind::Keyword(Keyword::Pass) => {
                 self.bump();
                 StmtKind::Pass
