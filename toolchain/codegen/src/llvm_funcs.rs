@@ -65,8 +65,17 @@ fn build_text(g: &ModuleGen<'_, '_>) -> R<Option<Text>> {
     let mut starts = Vec::new();
     for (id, head, lines) in defs {
         starts.push((ir.lines().count() + 1, g.m.func(id).name.clone()));
-        // A named entry block, so the body's own numbering may start at `%0`.
-        let _ = writeln!(ir, "{head} {{\nentry:");
+        // A named entry block, so the body's own numbering may start at `%0`, unless the
+        // body names its first block itself (multi-block bodies: `entry:` … `loop:` …).
+        let labelled = lines
+            .iter()
+            .map(|l| l.trim())
+            .find(|l| !l.is_empty() && !l.starts_with(';'))
+            .is_some_and(is_label);
+        let _ = writeln!(ir, "{head} {{");
+        if !labelled {
+            let _ = writeln!(ir, "entry:");
+        }
         for l in lines {
             let _ = writeln!(ir, "{l}");
         }
@@ -128,6 +137,19 @@ fn substitute_types(
     Ok(out)
 }
 
+/// Whether an IR line is a block label (`loop:`, `"a b":`, `42:`).
+fn is_label(line: &str) -> bool {
+    let line = line.split(';').next().unwrap_or("").trim_end();
+    let Some(name) = line.strip_suffix(':') else {
+        return false;
+    };
+    (name.starts_with('"') && name.ends_with('"') && name.len() >= 2)
+        || (!name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_')))
+}
+
 /// A local name as LLVM spells it: bare when it is a valid identifier, quoted otherwise.
 fn local_name(name: &str) -> String {
     let bare = !name.is_empty()
@@ -177,7 +199,16 @@ fn parse_error(text: &Text, message: &str) -> CodegenError {
 
 #[cfg(test)]
 mod tests {
-    use super::{local_name, quoted};
+    use super::{is_label, local_name, quoted};
+
+    #[test]
+    fn labels_are_recognised() {
+        assert!(is_label("entry:"));
+        assert!(is_label("loop.body: ; comment"));
+        assert!(is_label("\"a b\":"));
+        assert!(!is_label("%0 = add i64 %a, %b"));
+        assert!(!is_label("ret i64 %r"));
+    }
 
     #[test]
     fn names_are_quoted_when_needed() {

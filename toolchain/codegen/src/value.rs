@@ -469,6 +469,30 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             (BasicValueEnum::PointerValue(p), BasicTypeEnum::IntType(t)) => {
                 self.b().build_ptr_to_int(p, t, "cast")?.into()
             }
+            (BasicValueEnum::IntValue(i), BasicTypeEnum::FloatType(t)) => {
+                if signed {
+                    self.b().build_signed_int_to_float(i, t, "cast")?.into()
+                } else {
+                    self.b().build_unsigned_int_to_float(i, t, "cast")?.into()
+                }
+            }
+            (BasicValueEnum::FloatValue(f), BasicTypeEnum::IntType(t)) => {
+                let to_signed = !matches!(
+                    self.g.types.kind(ty),
+                    TypeKind::Int { signed: false, .. } | TypeKind::Bool | TypeKind::Byte
+                );
+                if to_signed {
+                    self.b().build_float_to_signed_int(f, t, "cast")?.into()
+                } else {
+                    self.b().build_float_to_unsigned_int(f, t, "cast")?.into()
+                }
+            }
+            (BasicValueEnum::FloatValue(f), BasicTypeEnum::FloatType(t)) => {
+                self.b().build_float_cast(f, t, "cast")?.into()
+            }
+            (BasicValueEnum::PointerValue(p), BasicTypeEnum::PointerType(t)) => {
+                self.b().build_pointer_cast(p, t, "cast")?.into()
+            }
             _ => {
                 return unsupported(format!(
                     "cast from `{}` to `{}`",

@@ -60,6 +60,9 @@ pub struct Sema<'m> {
     pub global_versions: HashMap<(ModuleId, String, u32), crate::defs::GlobalId>,
     /// Classes made by `namedtuple(...)` calls, by the call's file and offset.
     pub namedtuples: HashMap<(FileId, u32), ClassId>,
+    /// Module-level type aliases of subscripted types (`i32 = Int[32]`, `cobj = Ptr[byte]`):
+    /// (module, name) to the file and the type expression (`check/lowlevel.rs`).
+    pub type_aliases: HashMap<(ModuleId, String), (FileId, syntax::ast::Expr)>,
 }
 
 impl<'m> Sema<'m> {
@@ -80,6 +83,7 @@ impl<'m> Sema<'m> {
             global_versions: HashMap::new(),
             late_calls: Vec::new(),
             namedtuples: HashMap::new(),
+            type_aliases: HashMap::new(),
         }
     }
 

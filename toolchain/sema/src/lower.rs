@@ -565,6 +565,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             TExprKind::Null => ValueKind::Null,
             TExprKind::Local(l) => ValueKind::VarRef(st.locals[l.0 as usize]),
             TExprKind::LocalPtr(l) => ValueKind::VarPtr(st.locals[l.0 as usize]),
+            TExprKind::GlobalPtr(g) => ValueKind::VarPtr(self.global(*g)?),
             TExprKind::Global(g) => ValueKind::VarRef(self.global(*g)?),
             TExprKind::Call { func, args } => {
                 let f = self.declare(*func)?;

@@ -45,6 +45,8 @@ pub enum TExprKind {
     Global(GlobalId),
     /// Address of a local (`__ptr__(x)`).
     LocalPtr(LocalId),
+    /// Address of a module-level variable (`__ptr__(x)`).
+    GlobalPtr(GlobalId),
     Call {
         func: RealId,
         args: Vec<TExpr>,

@@ -1163,6 +1163,10 @@ impl Fcx<'_, '_> {
                     let t = self.fresh_instance(c);
                     self.construct(t, targs, span)
                 }
+                None if self.alias_type(n).is_some() => {
+                    let t = self.eval_type(func)?;
+                    self.construct(t, targs, span)
+                }
                 _ => {
                     let callee = self.check_expr(func)?;
                     self.call_value(callee, targs, span)

@@ -116,6 +116,9 @@ impl Fcx<'_, '_> {
                 keywords,
             } => self.check_call(func, args, keywords, span),
             ExprKind::Attribute { value, attr } => {
+                if let Some(e) = self.class_name_of(value, attr, span)? {
+                    return Ok(e);
+                }
                 if let Some(sym) = self.static_symbol(value) {
                     return self.static_attr(sym, attr, span);
                 }
@@ -491,10 +494,21 @@ impl Fcx<'_, '_> {
                 op: UnaryOp::USub,
                 operand,
             } => self.static_int(operand).map(|v| -v),
-            ExprKind::Name(n) => self.inner_scopes.iter().rev().find_map(|s| match s.get(n) {
-                Some(Binding::Static(v)) => Some(*v),
-                _ => None,
-            }),
+            ExprKind::Name(n) => self
+                .inner_scopes
+                .iter()
+                .rev()
+                .find_map(|s| match s.get(n) {
+                    Some(Binding::Static(v)) => Some(*v),
+                    _ => None,
+                })
+                .or_else(
+                    || match self.generics.get(n).map(|t| self.s.store.shallow(t)) {
+                        // a static generic argument (`N` of `Int[N]`)
+                        Some(Type::Static(v)) => Some(v),
+                        _ => None,
+                    },
+                ),
             ExprKind::Call { func, args, .. }
                 if args.len() == 1
                     && matches!(&func.kind, ExprKind::Name(n) if n == "staticlen") =>

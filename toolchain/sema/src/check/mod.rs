@@ -10,6 +10,7 @@ mod expected;
 mod expr;
 mod function_values;
 mod intrinsics;
+mod lowlevel;
 mod named_args;
 mod names;
 mod narrow;

@@ -59,10 +59,10 @@ impl Fcx<'_, '_> {
                         return Ok(stmts);
                     }
                     if self.toplevel
-                        && matches!(
+                        && (matches!(
                             self.s.defs.module(self.module).symbols.get(n),
                             Some(Symbol::Class(_))
-                        )
+                        ) || self.s.type_aliases.contains_key(&(self.module, n.clone())))
                     {
                         return Ok(vec![]);
                     }

@@ -40,6 +40,9 @@ impl Fcx<'_, '_> {
                 if let Some(t) = self.generics.get(n) {
                     return Ok(t.clone());
                 }
+                if let Some(t) = self.alias_type(n) {
+                    return t;
+                }
                 let class = self.class_named(n, e)?;
                 let n_generics = self.s.defs.class(class).generics.len();
                 let args = if class == self.s.core().tuple {

@@ -1,0 +1,168 @@
+//! The low-level dialect (Codon's "Low-Level Programming"): type aliases of subscripted types
+//! (`i32 = Int[32]`, `cobj = Ptr[byte]`), numeric conversions between machine types
+//! (`__cast__`), and addresses of variables (`__ptr__`).
+
+use syntax::ast::{Expr, ExprKind};
+use syntax::Span;
+
+use super::Fcx;
+use crate::context::R;
+use crate::defs::{ClassKind, Symbol};
+use crate::typed::{TExpr, TExprKind};
+use crate::types::Type;
+
+impl Fcx<'_, '_> {
+    /// The type a module-level alias of a subscripted type names (`i32`, `cobj`), when `n` is
+    /// one here (the module's own aliases first, then the prelude's) and nothing else binds it.
+    pub fn alias_type(&mut self, n: &str) -> Option<R<Type>> {
+        if self.generics.contains_key(n) || self.is_variable(n) || self.lookup(n).is_some() {
+            return None;
+        }
+        let (file, expr) = self
+            .s
+            .type_aliases
+            .get(&(self.module, n.to_string()))
+            .map(|a| (self.module, a))
+            .or_else(|| {
+                self.s
+                    .type_aliases
+                    .get(&(self.s.builtins, n.to_string()))
+                    .map(|a| (self.s.builtins, a))
+            })
+            .map(|(m, (f, e))| ((m, *f), e.clone()))?;
+        let (module, file) = file;
+        let saved = (
+            std::mem::replace(&mut self.module, module),
+            std::mem::replace(&mut self.file, file),
+            std::mem::take(&mut self.generics),
+        );
+        let t = self.eval_type(&expr);
+        self.module = saved.0;
+        self.file = saved.1;
+        self.generics = saved.2;
+        Some(t)
+    }
+
+    /// Whether a class is one of the machine number types a `__cast__` converts between.
+    fn is_machine_number(&self, t: &Type) -> bool {
+        let Some((c, _)) = self.s.class_of(t) else {
+            return false;
+        };
+        let cd = self.s.defs.class(c);
+        cd.kind == ClassKind::Primitive
+            && matches!(
+                cd.name.as_str(),
+                "int"
+                    | "Int"
+                    | "UInt"
+                    | "bool"
+                    | "byte"
+                    | "float"
+                    | "float32"
+                    | "float16"
+                    | "bfloat16"
+                    | "float128"
+                    | "Ptr"
+            )
+    }
+
+    /// `__cast__(x, T)`: `x` converted to the machine number type `T` (truncated, sign- or
+    /// zero-extended by `x`'s signedness, or converted between integers and floats).
+    pub fn cast_intrinsic(&mut self, args: &[Expr], span: Span) -> R<TExpr> {
+        let [value, ty] = args else {
+            return Err(self.err(span, "__cast__() takes a value and a type"));
+        };
+        let v = self.check_expr(value)?;
+        let t = self.eval_type(ty)?;
+        if matches!(self.s.store.shallow(&v.ty), Type::Var(_)) {
+            return Ok(self.defer(value.span, "the value given to __cast__()"));
+        }
+        for (what, at) in [(&v.ty, value.span), (&t, ty.span)] {
+            if !self.is_machine_number(what) {
+                return Err(self.err(
+                    at,
+                    format!(
+                        "__cast__() converts between machine numbers, not '{}'",
+                        self.s.type_name(what)
+                    ),
+                ));
+            }
+        }
+        Ok(TExpr::new(TExprKind::Cast(Box::new(v)), t, span))
+    }
+
+    /// `x.__class__.__name__`: the name of `x`'s type, known when compiling (`Int[32]`).
+    pub fn class_name_of(
+        &mut self,
+        value: &Expr,
+        attr: &syntax::ast::Ident,
+        span: Span,
+    ) -> R<Option<TExpr>> {
+        let ExprKind::Attribute {
+            value: inner,
+            attr: class,
+        } = &value.kind
+        else {
+            return Ok(None);
+        };
+        if attr.name != "__name__" || class.name != "__class__" {
+            return Ok(None);
+        }
+        let v = self.check_expr(inner)?;
+        if !self.s.store.is_resolved(&v.ty) {
+            return Ok(Some(
+                self.defer(span, "the value whose class name is taken"),
+            ));
+        }
+        let name = self.s.type_name(&v.ty);
+        let text = TExpr::new(TExprKind::Str(name), self.s.str_t(), span);
+        // the value is still evaluated (for its effects), then its class name is the result
+        Ok(Some(Fcx::block(vec![crate::typed::TStmt::Expr(v)], text)))
+    }
+
+    /// `__ptr__(x)`: the address of a variable (a local, a captured cell, or a global).
+    pub fn address_of(&mut self, args: &[Expr], span: Span) -> R<TExpr> {
+        let [a] = args else {
+            return Err(self.err(span, "__ptr__() takes one argument"));
+        };
+        let ExprKind::Name(n) = &a.kind else {
+            return Err(self.err(
+                a.span,
+                "__ptr__() takes a variable (the address of an expression's value is undefined)",
+            ));
+        };
+        if let Some(cell) = self.cells.get(n).copied() {
+            // a variable shared with closures lives in a heap cell: its address is the cell
+            return Ok(self.local(cell, span));
+        }
+        let v = self.check_expr(a)?;
+        let ptr = |t: Type, s: &Self| Type::Class {
+            class: s.s.core().ptr,
+            args: vec![t],
+        };
+        match v.kind {
+            TExprKind::Local(l) => Ok(TExpr::new(
+                TExprKind::LocalPtr(l),
+                ptr(v.ty.clone(), self),
+                span,
+            )),
+            TExprKind::Global(g) => Ok(TExpr::new(
+                TExprKind::GlobalPtr(g),
+                ptr(v.ty.clone(), self),
+                span,
+            )),
+            _ => {
+                let what = match self.lookup(n) {
+                    Some(Symbol::Func(_)) => "a function",
+                    Some(Symbol::Class(_)) => "a class",
+                    Some(Symbol::Module(_)) => "a module",
+                    _ => "this name",
+                };
+                Err(self.err(
+                    a.span,
+                    format!("__ptr__() takes a variable; '{n}' is {what}"),
+                ))
+            }
+        }
+    }
+}
