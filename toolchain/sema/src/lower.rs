@@ -280,9 +280,9 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 ir: substitute_statics(&ir, &self.static_generics(r)),
                 type_args,
             }
-        } else if decorators.iter().any(|d| d == "extern") {
+        } else if decorators.iter().any(|d| d == "extern" || d == "C") {
             FuncKind::External {
-                symbol: unmangled.clone(),
+                symbol: crate::check::c_symbol(&ast).unwrap_or_else(|| unmangled.clone()),
             }
         } else {
             let none = self.none();
@@ -297,7 +297,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         };
         let attrs = decorators
             .iter()
-            .filter(|d| !matches!(d.as_str(), "llvm" | "extern"))
+            .filter(|d| !matches!(d.as_str(), "llvm" | "extern" | "C"))
             .cloned()
             .collect();
         let loc = self.loc(file, span);

@@ -43,10 +43,9 @@ impl Fcx<'_, '_> {
         match &e.kind {
             ExprKind::Int { digits, radix } => match i64::from_str_radix(digits, *radix) {
                 Ok(v) => Ok(TExpr::new(TExprKind::Int(v), self.s.int_t(), span)),
+                // as Codon: literals up to 2**64 - 1 wrap (`u64(14695981039346656037)`)
                 Err(_) => match u64::from_str_radix(digits, *radix) {
-                    Ok(v) if *radix != 10 => {
-                        Ok(TExpr::new(TExprKind::Int(v as i64), self.s.int_t(), span))
-                    }
+                    Ok(v) => Ok(TExpr::new(TExprKind::Int(v as i64), self.s.int_t(), span)),
                     _ => Err(self.err(span, "integer literal is too large for a 64-bit int")),
                 },
             },

@@ -166,3 +166,26 @@ impl Fcx<'_, '_> {
         }
     }
 }
+
+/// Whether a function is declared in C (`@extern`, `@C`, `from C import`).
+pub fn is_c_function(f: &syntax::ast::FunctionDef) -> bool {
+    f.decorators
+        .iter()
+        .any(|d| matches!(crate::loader::decorator_name(d).as_str(), "extern" | "C"))
+}
+
+/// The C symbol a declared C function names, when it differs from its Python name
+/// (`from C import abs(i32) -> i32 as iabs` is `@extern("abs")`).
+pub fn c_symbol(f: &syntax::ast::FunctionDef) -> Option<String> {
+    f.decorators.iter().find_map(|d| match &d.kind {
+        ExprKind::Call { func, args, .. }
+            if matches!(&func.kind, ExprKind::Name(n) if n == "extern") =>
+        {
+            match args.first().map(|a| &a.kind) {
+                Some(ExprKind::Str(s)) => Some(s.clone()),
+                _ => None,
+            }
+        }
+        _ => None,
+    })
+}

@@ -31,6 +31,7 @@ use crate::defs::{ClassId, FuncDefId, ModuleId};
 use crate::typed::{LocalId, TExpr, TExprKind, TStmt};
 use crate::types::Type;
 
+pub use lowlevel::{c_symbol, is_c_function};
 pub use names::{assigned_names, cell_names, contains_yield};
 
 /// What a name bound in an inner scope (comprehension, unrolled static loop) stands for.

@@ -6,6 +6,7 @@
 //! levels, and by a stack budget, so that no input can exhaust the stack.
 
 mod atom;
+mod c_import;
 mod call;
 mod compound;
 mod expr;
