@@ -174,6 +174,7 @@ impl Parser<'_> {
             | TokenKind::Int { .. }
             | TokenKind::Float(_)
             | TokenKind::Imaginary(_)
+            | TokenKind::Suffixed { .. }
             | TokenKind::Str(_)
             | TokenKind::LPar
             | TokenKind::LSqb

@@ -14,6 +14,7 @@ mod fstring;
 mod params;
 mod pattern;
 mod stmt;
+mod suffix;
 mod target;
 
 use crate::ast::{Ident, Module, Stmt, StmtKind};
