@@ -241,6 +241,12 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         let fd = self.s.defs.func(def);
         let unmangled = fd.name.clone();
         let decorators = fd.decorators.clone();
+        // `@export`: C linkage, under the function's own name (callable from C)
+        let name = if decorators.iter().any(|d| d == "export") && fd.class.is_none() {
+            unmangled.clone()
+        } else {
+            name
+        };
         let file = fd.file;
         let ast = fd.ast.clone();
         let span = ast.name.span;
