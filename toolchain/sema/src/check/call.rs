@@ -1160,6 +1160,7 @@ impl Fcx<'_, '_> {
                     self.call_overloads(&defs, targs, span, &format!("{n}()"))
                 }
                 Some(Symbol::Class(c)) => {
+                    self.check_lowlevel_ctor(c, func)?;
                     let t = self.fresh_instance(c);
                     self.construct(t, targs, span)
                 }

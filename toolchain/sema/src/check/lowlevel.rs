@@ -7,11 +7,63 @@ use syntax::Span;
 
 use super::Fcx;
 use crate::context::R;
-use crate::defs::{ClassKind, Symbol};
+use crate::defs::{ClassId, ClassKind, Symbol};
 use crate::typed::{TExpr, TExprKind};
 use crate::types::Type;
 
+/// The widest integer LLVM has: `Int[N]` and `UInt[N]` take 1 ≤ N ≤ 2**23.
+const MAX_INT_BITS: i64 = 1 << 23;
+
+/// How the generic classes of the low-level dialect are written with their type arguments.
+fn lowlevel_spelling(class: &str) -> Option<&'static str> {
+    Some(match class {
+        "Int" => "Int[N] needs a bit width, as in Int[32](x)",
+        "UInt" => "UInt[N] needs a bit width, as in UInt[32](x)",
+        "Ptr" => "Ptr[T] needs a type argument, as in Ptr[int](n)",
+        "Array" => "Array[T] needs a type argument, as in Array[int](n)",
+        "__array__" => "__array__[T] needs a type argument, as in __array__[int](n)",
+        _ => return None,
+    })
+}
+
 impl Fcx<'_, '_> {
+    /// Whether a class is one of the prelude's (not a user class of the same name).
+    fn is_prelude_class(&self, class: ClassId) -> bool {
+        self.s.defs.class(class).module == self.s.builtins
+    }
+
+    /// `Int(5)`, `Ptr(8)`: a low-level generic class called without its type arguments.
+    pub fn check_lowlevel_ctor(&mut self, class: ClassId, callee: &Expr) -> R<()> {
+        if !self.is_prelude_class(class) {
+            return Ok(());
+        }
+        match lowlevel_spelling(&self.s.defs.class(class).name) {
+            Some(msg) => Err(self.err(callee.span, msg)),
+            None => Ok(()),
+        }
+    }
+
+    /// The bit width of `Int[N]`/`UInt[N]` is a literal from 1 to 2**23.
+    pub fn check_lowlevel_args(&mut self, class: ClassId, args: &[Type], index: &Expr) -> R<()> {
+        let name = self.s.defs.class(class).name.clone();
+        if !self.is_prelude_class(class) || !matches!(name.as_str(), "Int" | "UInt") {
+            return Ok(());
+        }
+        match args.first().map(|a| self.s.store.shallow(a)) {
+            Some(Type::Static(n)) if (1..=MAX_INT_BITS).contains(&n) => Ok(()),
+            Some(Type::Static(n)) => Err(self.err(
+                index.span,
+                format!("{name}[N] needs a bit width from 1 to {MAX_INT_BITS}, not {n}"),
+            )),
+            // a generic width (`Int[N]` inside a generic class or function)
+            Some(Type::Var(_)) => Ok(()),
+            _ => Err(self.err(
+                index.span,
+                format!("{name}[N] needs an integer bit width, as in {name}[32]"),
+            )),
+        }
+    }
+
     /// The type a module-level alias of a subscripted type names (`i32`, `cobj`), when `n` is
     /// one here (the module's own aliases first, then the prelude's) and nothing else binds it.
     pub fn alias_type(&mut self, n: &str) -> Option<R<Type>> {

@@ -100,6 +100,7 @@ impl Fcx<'_, '_> {
                     args.push(self.eval_type(it)?);
                 }
                 let want = self.s.defs.class(class).generics.len();
+                self.check_lowlevel_args(class, &args, index)?;
                 if class != self.s.core().tuple && args.len() != want {
                     return Err(self.err(
                         e.span,
