@@ -180,7 +180,8 @@ impl Fcx<'_, '_> {
         let ExprKind::Name(n) = &a.kind else {
             return Err(self.err(
                 a.span,
-                "__ptr__() takes a variable (the address of an expression's value is undefined)",
+                "__ptr__() takes a variable name, as in Codon (not a field, item or other \
+                 expression)",
             ));
         };
         if let Some(cell) = self.cells.get(n).copied() {
