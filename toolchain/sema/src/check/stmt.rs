@@ -265,6 +265,16 @@ impl Fcx<'_, '_> {
                         }
                         continue;
                     }
+                    if let Some(alias) = self.s.type_aliases.get(&(m, a.name.clone())).cloned() {
+                        // a type alias (`Vec = Ptr[float]`) imported by name
+                        let bind = a
+                            .asname
+                            .as_ref()
+                            .map(|n| n.name.clone())
+                            .unwrap_or_else(|| a.name.clone());
+                        self.s.type_aliases.insert((self.module, bind), alias);
+                        continue;
+                    }
                     let sym =
                         match self
                             .s
