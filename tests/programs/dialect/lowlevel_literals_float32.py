@@ -25,3 +25,7 @@ while float32(1.0) + eps / float32(2.0) != float32(1.0):
     eps = eps / float32(2.0)
     n += 1
 print(n, eps, float32("1.5"), float32(3).__float__())
+
+# float16 (half precision)
+hv = float16(0.1)
+print(hv, float16(65504.0) * float16(2.0), float16(1.5) + 2.25f16, float16(1.0) / float16(3.0), int(float16(7.9)))

@@ -115,6 +115,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                         },
                         "float" => TypeKind::Float { bits: 64 },
                         "float32" => TypeKind::Float { bits: 32 },
+                        "float16" => TypeKind::Float { bits: 16 },
                         "bool" => TypeKind::Bool,
                         "byte" => TypeKind::Byte,
                         "NoneType" => TypeKind::Record { fields: vec![] },
