@@ -65,3 +65,21 @@ arr = __array__[int](4)
 for i in range(len(arr)):
     arr[i] = 10 * i
 print(arr[0], arr[3], len(arr), arr.__class__.__name__, [arr[i] for i in range(4)])
+
+# addresses of fields: of an object, and of a record variable
+class Account:
+    balance: float
+    n: int
+    def __init__(self, balance: float):
+        self.balance = balance
+        self.n = 0
+
+acct = Account(10.0)
+pb = __ptr__(acct.balance)
+pb[0] += 2.5
+pn = __ptr__(acct.n)
+pn[0] = 3
+print(acct.balance, acct.n)
+pa = __ptr__(pair.a)
+pa[0] = -1
+print(pair.a, pair.b)

@@ -57,6 +57,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 self.zero(v.ty)
             }
             ValueKind::Extract { value, field } => self.extract(*value, *field),
+            ValueKind::FieldPtr { base, field } => self.field_ptr(*base, *field),
             ValueKind::Insert {
                 target,
                 field,
@@ -291,6 +292,42 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 self.g.types.name(ty)
             )),
         }
+    }
+
+    /// The address of field `field` of a reference object, or of the record a pointer points to.
+    fn field_ptr(&mut self, base: ValueId, field: usize) -> R<BasicValueEnum<'ctx>> {
+        let ty = self.g.m.value(base).ty;
+        let (st, fields) = match self.g.types.kind(ty) {
+            TypeKind::Ref { fields, .. } => (self.g.types.ref_struct(ty)?, fields),
+            TypeKind::Ptr(inner) => {
+                match (self.g.types.kind(*inner), self.g.types.lower(*inner)?) {
+                    (TypeKind::Record { fields }, BasicTypeEnum::StructType(st)) => (st, fields),
+                    _ => {
+                        return unsupported(format!(
+                            "field address through `{}`, not a pointer to a record",
+                            self.g.types.name(ty)
+                        ))
+                    }
+                }
+            }
+            _ => {
+                return unsupported(format!(
+                    "field address of `{}`, which has no fields",
+                    self.g.types.name(ty)
+                ))
+            }
+        };
+        if field >= fields.len() {
+            return unsupported(format!(
+                "field {field} of `{}` does not exist",
+                self.g.types.name(ty)
+            ));
+        }
+        let obj = self.ptr_value(base, "object")?;
+        Ok(self
+            .b()
+            .build_struct_gep(st, obj, field as u32, "field")?
+            .into())
     }
 
     /// Stores into field `field` of a reference object.

@@ -573,6 +573,11 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             TExprKind::Local(l) => ValueKind::VarRef(st.locals[l.0 as usize]),
             TExprKind::LocalPtr(l) => ValueKind::VarPtr(st.locals[l.0 as usize]),
             TExprKind::GlobalPtr(g) => ValueKind::VarPtr(self.global(*g)?),
+            TExprKind::FieldPtr { base, of, name } => {
+                let field = self.field_index(of, name)?;
+                let base = self.expr(st, base)?;
+                ValueKind::FieldPtr { base, field }
+            }
             TExprKind::Global(g) => ValueKind::VarRef(self.global(*g)?),
             TExprKind::Call { func, args } => {
                 let f = self.declare(*func)?;

@@ -172,16 +172,80 @@ impl Fcx<'_, '_> {
         Ok(Some(Fcx::block(vec![crate::typed::TStmt::Expr(v)], text)))
     }
 
+    /// `__ptr__(obj.f)`: the address of a field of an object (a reference class) or of a
+    /// record variable (a `@tuple` class value held in a local or global).
+    fn field_address(&mut self, value: &Expr, attr: &syntax::ast::Ident, span: Span) -> R<TExpr> {
+        let obj = self.check_expr(value)?;
+        let Some((class, _)) = self.s.class_of(&obj.ty) else {
+            return Ok(self.defer(value.span, "the object whose field's address is taken"));
+        };
+        let shown = self.s.type_name(&obj.ty);
+        let Some(fty) = self
+            .fields_of(&obj.ty)
+            .into_iter()
+            .find(|(n, _)| *n == attr.name)
+            .map(|(_, t)| t)
+        else {
+            return Err(self.err(
+                attr.span,
+                format!("__ptr__(): '{shown}' has no field '{}'", attr.name),
+            ));
+        };
+        let ptr_t = |t: Type, s: &Self| Type::Class {
+            class: s.s.core().ptr,
+            args: vec![t],
+        };
+        let of = obj.ty.clone();
+        let base = match (self.s.defs.class(class).kind, &obj.kind) {
+            (ClassKind::Ref, _) => obj,
+            (ClassKind::Tuple, TExprKind::Local(l)) => {
+                TExpr::new(TExprKind::LocalPtr(*l), ptr_t(of.clone(), self), value.span)
+            }
+            (ClassKind::Tuple, TExprKind::Global(g)) => TExpr::new(
+                TExprKind::GlobalPtr(*g),
+                ptr_t(of.clone(), self),
+                value.span,
+            ),
+            (ClassKind::Tuple, _) => {
+                return Err(self.err(
+                    value.span,
+                    format!(
+                        "__ptr__(): the '{shown}' value must be a variable to take a field's \
+                         address"
+                    ),
+                ))
+            }
+            _ => {
+                return Err(self.err(
+                    value.span,
+                    format!("__ptr__(): '{shown}' values have no addressable fields"),
+                ))
+            }
+        };
+        Ok(TExpr::new(
+            TExprKind::FieldPtr {
+                base: Box::new(base),
+                of,
+                name: attr.name.clone(),
+            },
+            ptr_t(fty, self),
+            span,
+        ))
+    }
+
     /// `__ptr__(x)`: the address of a variable (a local, a captured cell, or a global).
     pub fn address_of(&mut self, args: &[Expr], span: Span) -> R<TExpr> {
         let [a] = args else {
             return Err(self.err(span, "__ptr__() takes one argument"));
         };
+        if let ExprKind::Attribute { value, attr } = &a.kind {
+            return self.field_address(value, attr, span);
+        }
         let ExprKind::Name(n) = &a.kind else {
             return Err(self.err(
                 a.span,
-                "__ptr__() takes a variable name, as in Codon (not a field, item or other \
-                 expression)",
+                "__ptr__() takes a variable or a field (`__ptr__(x)`, `__ptr__(obj.f)`), \
+                 not another expression",
             ));
         };
         if let Some(cell) = self.cells.get(n).copied() {
