@@ -457,3 +457,28 @@ fn diagnostics_have_no_colour_codes_when_stderr_is_not_a_terminal() {
     assert_fails_with(&out, "bad.py:2:7: error: unsupported operand type(s) for +");
     assert!(!stderr(&out).contains('\x1b'), "{:?}", stderr(&out));
 }
+
+#[test]
+fn c_libraries_are_linked_from_the_manifest_and_the_command_line() {
+    let dir =
+        project("package:\n  name: clink\n  version: 0.1.0\nbin: src/main.codon\nlink: [m]\n");
+    fs::write(
+        dir.path().join("src/main.codon"),
+        "from C import hypot(float, float) -> float\nprint(hypot(3.0, 4.0))\n",
+    )
+    .unwrap();
+    let out = support::codon(dir.path(), &["run", "-q"]);
+    assert_eq!(stdout(&out), "5.0\n", "stderr:\n{}", stderr(&out));
+    let file = dir.path().join("single.py");
+    fs::write(
+        &file,
+        "from C import cbrt(float) -> float\nprint(cbrt(8.0))\n",
+    )
+    .unwrap();
+    let out = support::codon(dir.path(), &["run", "-q", "-l", "m", "single.py"]);
+    assert_eq!(stdout(&out), "2.0\n", "stderr:\n{}", stderr(&out));
+    let out = support::codon(dir.path(), &["run", "-l", "-bad", "single.py"]);
+    assert!(!out.status.success());
+    let out = support::codon(dir.path(), &["build", "--link", "two words", "single.py"]);
+    assert_fails_with(&out, "is not a library name");
+}

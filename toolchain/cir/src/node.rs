@@ -134,6 +134,12 @@ pub enum ValueKind {
         value: ValueId,
         field: usize,
     },
+    /// The address of field `field` (a `Ptr[T]`): of the reference object `base`, or of the
+    /// record `base` points to (a `Ptr` to a record).
+    FieldPtr {
+        base: ValueId,
+        field: usize,
+    },
     /// Writes field `field` of a reference object. Type `NoneType`.
     Insert {
         target: ValueId,
@@ -223,6 +229,7 @@ impl ValueKind {
                 .collect(),
             Assign { value, .. } => vec![*value],
             Extract { value, .. } => vec![*value],
+            FieldPtr { base, .. } => vec![*base],
             Insert { target, value, .. } => vec![*target, *value],
             MakeRecord(vs) | Series(vs) => vs.clone(),
             MakeOptional(v) | OptionalHas(v) | OptionalGet(v) | Cast(v) | Throw(v) => vec![*v],

@@ -150,6 +150,10 @@ impl Printer<'_> {
                 let head = format!("extract {field}");
                 self.list(&head, &[*value], depth);
             }
+            FieldPtr { base, field } => {
+                let head = format!("field_ptr {field}");
+                self.list(&head, &[*base], depth);
+            }
             Insert {
                 target,
                 field,

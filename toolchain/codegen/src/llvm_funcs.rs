@@ -15,6 +15,8 @@ use crate::lower::ModuleGen;
 struct Text {
     ir: String,
     starts: Vec<(usize, String)>,
+    /// For each line of `ir` from a function body (1-based): where it is in the source.
+    sources: std::collections::HashMap<usize, String>,
 }
 
 /// Parses all `@llvm` functions of the module and links them in (nothing when there are none).
@@ -43,14 +45,14 @@ fn build_text(g: &ModuleGen<'_, '_>) -> R<Option<Text>> {
         };
         let body = substitute_types(g, id, ir, type_args)?;
         let mut lines = Vec::new();
-        for line in body.lines() {
+        for (i, line) in body.lines().enumerate() {
             let trimmed = line.trim();
             if trimmed.starts_with("declare") {
                 if seen_declares.insert(trimmed.to_string()) {
                     declares.push(trimmed.to_string());
                 }
             } else {
-                lines.push(line.to_string());
+                lines.push((i, line.to_string()));
             }
         }
         defs.push((id, header(g, id)?, lines));
@@ -63,16 +65,37 @@ fn build_text(g: &ModuleGen<'_, '_>) -> R<Option<Text>> {
         let _ = writeln!(ir, "{d}");
     }
     let mut starts = Vec::new();
+    let mut sources = std::collections::HashMap::new();
     for (id, head, lines) in defs {
         starts.push((ir.lines().count() + 1, g.m.func(id).name.clone()));
-        // A named entry block, so the body's own numbering may start at `%0`.
-        let _ = writeln!(ir, "{head} {{\nentry:");
-        for l in lines {
+        // A named entry block, so the body's own numbering may start at `%0`, unless the
+        // body names its first block itself (multi-block bodies: `entry:` … `loop:` …).
+        let labelled = lines
+            .iter()
+            .map(|(_, l)| l.trim())
+            .find(|l| !l.is_empty() && !l.starts_with(';'))
+            .is_some_and(is_label);
+        let _ = writeln!(ir, "{head} {{");
+        if !labelled {
+            let _ = writeln!(ir, "entry:");
+        }
+        let loc = g.m.func(id).loc;
+        let file = g.m.files.get(loc.file as usize);
+        for (i, l) in lines {
+            if let Some(file) = file.filter(|_| loc.line > 0) {
+                // the body starts on the line after the `def` (one line, no docstring)
+                let at = format!("{file}:{}:", loc.line as usize + 1 + i);
+                sources.insert(ir.lines().count() + 1, at);
+            }
             let _ = writeln!(ir, "{l}");
         }
         let _ = writeln!(ir, "}}");
     }
-    Ok(Some(Text { ir, starts }))
+    Ok(Some(Text {
+        ir,
+        starts,
+        sources,
+    }))
 }
 
 /// `define linkonce_odr RET @"NAME"(T1 %a1, …) alwaysinline`.
@@ -128,6 +151,19 @@ fn substitute_types(
     Ok(out)
 }
 
+/// Whether an IR line is a block label (`loop:`, `"a b":`, `42:`).
+fn is_label(line: &str) -> bool {
+    let line = line.split(';').next().unwrap_or("").trim_end();
+    let Some(name) = line.strip_suffix(':') else {
+        return false;
+    };
+    (name.starts_with('"') && name.ends_with('"') && name.len() >= 2)
+        || (!name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_')))
+}
+
 /// A local name as LLVM spells it: bare when it is a valid identifier, quoted otherwise.
 fn local_name(name: &str) -> String {
     let bare = !name.is_empty()
@@ -169,15 +205,29 @@ fn parse_error(text: &Text, message: &str) -> CodegenError {
             .find(|(start, _)| *start <= line)
             .map(|(_, name)| name.clone())
     });
-    CodegenError::LlvmFunction {
-        func,
-        message: message.to_string(),
-    }
+    // LLVM names its own text (`llvm_funcs:LINE:COL: error: …`); say the source line instead
+    let message = match line.and_then(|l| text.sources.get(&l)) {
+        Some(at) => {
+            let what = message.splitn(4, ':').nth(3).unwrap_or(message).trim();
+            format!("{at} {what}")
+        }
+        None => message.to_string(),
+    };
+    CodegenError::LlvmFunction { func, message }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{local_name, quoted};
+    use super::{is_label, local_name, quoted};
+
+    #[test]
+    fn labels_are_recognised() {
+        assert!(is_label("entry:"));
+        assert!(is_label("loop.body: ; comment"));
+        assert!(is_label("\"a b\":"));
+        assert!(!is_label("%0 = add i64 %a, %b"));
+        assert!(!is_label("ret i64 %r"));
+    }
 
     #[test]
     fn names_are_quoted_when_needed() {

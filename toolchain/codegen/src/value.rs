@@ -57,6 +57,7 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 self.zero(v.ty)
             }
             ValueKind::Extract { value, field } => self.extract(*value, *field),
+            ValueKind::FieldPtr { base, field } => self.field_ptr(*base, *field),
             ValueKind::Insert {
                 target,
                 field,
@@ -293,6 +294,42 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
         }
     }
 
+    /// The address of field `field` of a reference object, or of the record a pointer points to.
+    fn field_ptr(&mut self, base: ValueId, field: usize) -> R<BasicValueEnum<'ctx>> {
+        let ty = self.g.m.value(base).ty;
+        let (st, fields) = match self.g.types.kind(ty) {
+            TypeKind::Ref { fields, .. } => (self.g.types.ref_struct(ty)?, fields),
+            TypeKind::Ptr(inner) => {
+                match (self.g.types.kind(*inner), self.g.types.lower(*inner)?) {
+                    (TypeKind::Record { fields }, BasicTypeEnum::StructType(st)) => (st, fields),
+                    _ => {
+                        return unsupported(format!(
+                            "field address through `{}`, not a pointer to a record",
+                            self.g.types.name(ty)
+                        ))
+                    }
+                }
+            }
+            _ => {
+                return unsupported(format!(
+                    "field address of `{}`, which has no fields",
+                    self.g.types.name(ty)
+                ))
+            }
+        };
+        if field >= fields.len() {
+            return unsupported(format!(
+                "field {field} of `{}` does not exist",
+                self.g.types.name(ty)
+            ));
+        }
+        let obj = self.ptr_value(base, "object")?;
+        Ok(self
+            .b()
+            .build_struct_gep(st, obj, field as u32, "field")?
+            .into())
+    }
+
     /// Stores into field `field` of a reference object.
     fn insert(&mut self, target: ValueId, field: usize, value: ValueId) -> R<()> {
         let ty = self.g.m.value(target).ty;
@@ -468,6 +505,30 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
             }
             (BasicValueEnum::PointerValue(p), BasicTypeEnum::IntType(t)) => {
                 self.b().build_ptr_to_int(p, t, "cast")?.into()
+            }
+            (BasicValueEnum::IntValue(i), BasicTypeEnum::FloatType(t)) => {
+                if signed {
+                    self.b().build_signed_int_to_float(i, t, "cast")?.into()
+                } else {
+                    self.b().build_unsigned_int_to_float(i, t, "cast")?.into()
+                }
+            }
+            (BasicValueEnum::FloatValue(f), BasicTypeEnum::IntType(t)) => {
+                let to_signed = !matches!(
+                    self.g.types.kind(ty),
+                    TypeKind::Int { signed: false, .. } | TypeKind::Bool | TypeKind::Byte
+                );
+                if to_signed {
+                    self.b().build_float_to_signed_int(f, t, "cast")?.into()
+                } else {
+                    self.b().build_float_to_unsigned_int(f, t, "cast")?.into()
+                }
+            }
+            (BasicValueEnum::FloatValue(f), BasicTypeEnum::FloatType(t)) => {
+                self.b().build_float_cast(f, t, "cast")?.into()
+            }
+            (BasicValueEnum::PointerValue(p), BasicTypeEnum::PointerType(t)) => {
+                self.b().build_pointer_cast(p, t, "cast")?.into()
             }
             _ => {
                 return unsupported(format!(

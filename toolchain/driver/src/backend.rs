@@ -11,6 +11,8 @@ pub struct Settings<'a> {
     pub target: &'a Target,
     /// Run LLVM's optimization pipeline (`default<O3>`).
     pub optimize: bool,
+    /// C libraries to link the executable with (`-l`, the manifest's `link`).
+    pub libs: &'a [String],
 }
 
 impl Settings<'_> {

@@ -22,7 +22,25 @@ const ZIG_HELP: &str =
 
 /// Links `objects` into the executable `output` for `target`. A failed link leaves no
 /// `output` behind.
-pub fn link_executable(ui: &Ui, target: &Target, objects: &[PathBuf], output: &Path) -> Result<()> {
+pub fn link_executable(
+    ui: &Ui,
+    target: &Target,
+    objects: &[PathBuf],
+    libs: &[String],
+    output: &Path,
+) -> Result<()> {
+    for lib in libs {
+        let valid = !lib.is_empty()
+            && lib
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'))
+            && !lib.starts_with('-');
+        if !valid {
+            return Err(Error::msg(format!(
+                "'{lib}' is not a library name (`-l m` links libm, as `cc -lm` does)"
+            )));
+        }
+    }
     let linker = linker_spec(target)?;
     check_tools(target, linker)?;
     let compiler = c_compiler(target)?;
@@ -35,6 +53,9 @@ pub fn link_executable(ui: &Ui, target: &Target, objects: &[PathBuf], output: &P
     args.extend(inputs.iter().map(|p| p.as_os_str().to_owned()));
     args.push("-o".into());
     args.push(output.as_os_str().to_owned());
+    // the program's own libraries come before the runtime's (their own dependencies may be
+    // among those)
+    args.extend(libs.iter().map(|l| OsString::from(format!("-l{l}"))));
     args.extend(linker.libs.iter().map(OsString::from));
     ui.step(
         "Linking",

@@ -53,6 +53,9 @@ pub struct Manifest {
     pub dependencies: BTreeMap<String, Dependency>,
     /// GPU settings of `@gpu.kernel` code.
     pub gpu: Option<Gpu>,
+    /// C libraries the program links (`link: [m, z]`: `-lm -lz`), for `from C import`.
+    #[serde(default)]
+    pub link: Vec<String>,
 }
 
 /// One dependency in `dependencies`.

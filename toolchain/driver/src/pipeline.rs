@@ -164,7 +164,7 @@ fn build_executable(
     ui.timed("codegen", start);
     let start = Instant::now();
     ice::stage("link", || {
-        link::link_executable(ui, settings.target, &[object], output)
+        link::link_executable(ui, settings.target, &[object], settings.libs, output)
     })?;
     ui.timed("link", start);
     Ok(())

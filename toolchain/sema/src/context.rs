@@ -68,6 +68,9 @@ pub struct Sema<'m> {
     pub nested_classes: HashMap<(FileId, u32), ClassId>,
     /// Classes defined in functions of the module being loaded, with the function's name.
     pub nested_in: Vec<(ClassId, String)>,
+    /// Module-level type aliases of subscripted types (`i32 = Int[32]`, `cobj = Ptr[byte]`):
+    /// (module, name) to the file and the type expression (`check/lowlevel.rs`).
+    pub type_aliases: HashMap<(ModuleId, String), (FileId, syntax::ast::Expr)>,
 }
 
 impl<'m> Sema<'m> {
@@ -92,6 +95,7 @@ impl<'m> Sema<'m> {
             declared: HashMap::new(),
             nested_classes: HashMap::new(),
             nested_in: Vec::new(),
+            type_aliases: HashMap::new(),
         }
     }
 

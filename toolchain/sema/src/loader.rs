@@ -103,6 +103,17 @@ impl Sema<'_> {
                             .insert(alias.clone(), s);
                     }
                 }
+                if let (ExprKind::Name(alias), ExprKind::Subscript { value: base, .. }) =
+                    (&targets[0].kind, &value.kind)
+                {
+                    // `i32 = Int[32]`: a type alias when the subscripted name is a class
+                    if let Some(Symbol::Class(_)) =
+                        self.lookup_symbol(module, &decorator_name(base))
+                    {
+                        self.type_aliases
+                            .insert((module, alias.clone()), (file, value.clone()));
+                    }
+                }
             }
             StmtKind::If { body, orelse, .. } => {
                 for s in body.iter().chain(orelse) {

@@ -122,6 +122,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                         },
                         "float" => TypeKind::Float { bits: 64 },
                         "float32" => TypeKind::Float { bits: 32 },
+                        "float16" => TypeKind::Float { bits: 16 },
                         "bool" => TypeKind::Bool,
                         "byte" => TypeKind::Byte,
                         "NoneType" => TypeKind::Record { fields: vec![] },
@@ -283,6 +284,12 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         let fd = self.s.defs.func(def);
         let unmangled = fd.name.clone();
         let decorators = fd.decorators.clone();
+        // `@export`: C linkage, under the function's own name (callable from C)
+        let name = if decorators.iter().any(|d| d == "export") && fd.class.is_none() {
+            unmangled.clone()
+        } else {
+            name
+        };
         let file = fd.file;
         let ast = fd.ast.clone();
         let span = ast.name.span;
@@ -322,9 +329,9 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 ir: substitute_statics(&ir, &self.static_generics(r)),
                 type_args,
             }
-        } else if decorators.iter().any(|d| d == "extern") {
+        } else if decorators.iter().any(|d| d == "extern" || d == "C") {
             FuncKind::External {
-                symbol: unmangled.clone(),
+                symbol: crate::check::c_symbol(&ast).unwrap_or_else(|| unmangled.clone()),
             }
         } else {
             let none = self.none();
@@ -339,7 +346,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         };
         let attrs = decorators
             .iter()
-            .filter(|d| !matches!(d.as_str(), "llvm" | "extern"))
+            .filter(|d| !matches!(d.as_str(), "llvm" | "extern" | "C"))
             .cloned()
             .collect();
         let loc = self.loc(file, span);
@@ -607,6 +614,12 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             TExprKind::Null => ValueKind::Null,
             TExprKind::Local(l) => ValueKind::VarRef(st.locals[l.0 as usize]),
             TExprKind::LocalPtr(l) => ValueKind::VarPtr(st.locals[l.0 as usize]),
+            TExprKind::GlobalPtr(g) => ValueKind::VarPtr(self.global(*g)?),
+            TExprKind::FieldPtr { base, of, name } => {
+                let field = self.field_index(of, name)?;
+                let base = self.expr(st, base)?;
+                ValueKind::FieldPtr { base, field }
+            }
             TExprKind::Global(g) => ValueKind::VarRef(self.global(*g)?),
             TExprKind::Call { func, args } => {
                 let f = self.declare(*func)?;

@@ -45,6 +45,15 @@ pub enum TExprKind {
     Global(GlobalId),
     /// Address of a local (`__ptr__(x)`).
     LocalPtr(LocalId),
+    /// Address of a module-level variable (`__ptr__(x)`).
+    GlobalPtr(GlobalId),
+    /// Address of field `name` of a value of type `of`: `base` is the object (a reference
+    /// class) or a pointer to the record (`__ptr__(obj.field)`).
+    FieldPtr {
+        base: Box<TExpr>,
+        of: Type,
+        name: String,
+    },
     Call {
         func: RealId,
         args: Vec<TExpr>,

@@ -139,6 +139,12 @@ pub enum TokenKind {
     },
     Float(f64),
     Imaginary(f64),
+    /// A number with a type suffix (`1u32`, `5i8`, `2.5f32`): the number's token and the
+    /// suffix, as Codon writes fixed-width literals.
+    Suffixed {
+        number: Box<TokenKind>,
+        suffix: String,
+    },
     Str(Box<StrToken>),
     /// End of a logical line.
     Newline,

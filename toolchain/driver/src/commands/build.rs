@@ -90,6 +90,7 @@ fn build_file(
         let settings = Settings {
             target,
             optimize: req.release,
+            libs: &req.flags.libs,
         };
         compile(ui, file, &settings, req.emit, &dest, start)?;
     }
@@ -152,9 +153,16 @@ fn build_project(
             ui.built(output, start);
             continue;
         }
+        let libs: Vec<String> = manifest
+            .link
+            .iter()
+            .chain(&req.flags.libs)
+            .cloned()
+            .collect();
         let settings = Settings {
             target,
             optimize: manifest.optimize(profile),
+            libs: &libs,
         };
         compile(ui, &source, &settings, emit, &dest, start)?;
     }

@@ -32,6 +32,9 @@ pub struct BuildFlags {
     /// event a line on stdout).
     #[arg(long, value_enum, default_value_t, value_name = "FORMAT")]
     pub message_format: MessageFormat,
+    /// A C library to link (`-l m`, `-lz`): what `from C import` functions come from.
+    #[arg(short = 'l', long = "link", value_name = "LIB")]
+    pub libs: Vec<String>,
 }
 
 impl BuildFlags {
@@ -79,6 +82,7 @@ pub fn build_project_program(
         jobs: flags.jobs(),
         cache_dir: project.cache_dir(target, profile),
         output: output.to_path_buf(),
+        libs: manifest.link.iter().chain(&flags.libs).cloned().collect(),
     };
     project_build::build(ui, &reporter, &program).inspect_err(|e| reporter.failed(e))
 }

@@ -54,6 +54,7 @@ pub fn run(ui: &Ui, req: &RunArgs) -> Result<ExitCode> {
             let settings = Settings {
                 target: &target,
                 optimize: req.release,
+                libs: &req.flags.libs,
             };
             let dest = Destination::File(exe.clone());
             pipeline::compile(ui, file, &settings, Emit::Exe, &dest)?;

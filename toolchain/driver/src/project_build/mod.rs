@@ -41,6 +41,8 @@ pub struct Program<'a> {
     pub cache_dir: PathBuf,
     /// The executable to write.
     pub output: PathBuf,
+    /// C libraries to link (the manifest's `link` and `-l`).
+    pub libs: Vec<String>,
 }
 
 /// Version of the cache's key scheme; bump when what a key covers changes.
@@ -109,6 +111,7 @@ pub fn build(ui: &Ui, reporter: &Reporter, program: &Program) -> Result<()> {
     let settings = Settings {
         target: program.target,
         optimize: program.optimize,
+        libs: &program.libs,
     };
     let objects = if program.lto {
         let whole = blake3::hash(
@@ -137,7 +140,7 @@ pub fn build(ui: &Ui, reporter: &Reporter, program: &Program) -> Result<()> {
     };
     reporter.phase("optimize", start.elapsed().as_secs_f64());
     let start = Instant::now();
-    link::link_executable(ui, program.target, &objects, &program.output)?;
+    link::link_executable(ui, program.target, &objects, &program.libs, &program.output)?;
     let link_seconds = start.elapsed().as_secs_f64();
     reporter.phase("link", link_seconds);
     reporter.finish(todo.len(), reused, link_seconds, &shown(&program.output));
@@ -279,6 +282,7 @@ impl Job<'_> {
         let settings = Settings {
             target: self.program.target,
             optimize: self.program.optimize && !self.program.lto,
+            libs: &self.program.libs,
         };
         let kind = if self.program.lto {
             codegen::Emit::Bitcode

@@ -1283,7 +1283,12 @@ impl Fcx<'_, '_> {
                     self.call_overloads(&defs, targs, span, &format!("{n}()"))
                 }
                 Some(Symbol::Class(c)) => {
+                    self.check_lowlevel_ctor(c, func)?;
                     let t = self.fresh_instance(c);
+                    self.construct(t, targs, span)
+                }
+                None if self.alias_type(n).is_some() => {
+                    let t = self.eval_type(func)?;
                     self.construct(t, targs, span)
                 }
                 _ => {

@@ -740,6 +740,7 @@ fn is_compiler_decorator(name: &str) -> bool {
             | "property"
             | "llvm"
             | "extern"
+            | "C"
             | "tuple"
             | "__internal__"
             | "inline"

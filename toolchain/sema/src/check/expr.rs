@@ -43,10 +43,9 @@ impl Fcx<'_, '_> {
         match &e.kind {
             ExprKind::Int { digits, radix } => match i64::from_str_radix(digits, *radix) {
                 Ok(v) => Ok(TExpr::new(TExprKind::Int(v), self.s.int_t(), span)),
+                // as Codon: literals up to 2**64 - 1 wrap (`u64(14695981039346656037)`)
                 Err(_) => match u64::from_str_radix(digits, *radix) {
-                    Ok(v) if *radix != 10 => {
-                        Ok(TExpr::new(TExprKind::Int(v as i64), self.s.int_t(), span))
-                    }
+                    Ok(v) => Ok(TExpr::new(TExprKind::Int(v as i64), self.s.int_t(), span)),
                     _ => Err(self.err(span, "integer literal is too large for a 64-bit int")),
                 },
             },
@@ -548,10 +547,21 @@ impl Fcx<'_, '_> {
                     _ => None,
                 }
             }
-            ExprKind::Name(n) => self.inner_scopes.iter().rev().find_map(|s| match s.get(n) {
-                Some(Binding::Static(v)) => Some(*v),
-                _ => None,
-            }),
+            ExprKind::Name(n) => self
+                .inner_scopes
+                .iter()
+                .rev()
+                .find_map(|s| match s.get(n) {
+                    Some(Binding::Static(v)) => Some(*v),
+                    _ => None,
+                })
+                .or_else(
+                    || match self.generics.get(n).map(|t| self.s.store.shallow(t)) {
+                        // a static generic argument (`N` of `Int[N]`)
+                        Some(Type::Static(v)) => Some(v),
+                        _ => None,
+                    },
+                ),
             ExprKind::Call { func, args, .. }
                 if args.len() == 1
                     && matches!(&func.kind, ExprKind::Name(n) if n == "staticlen") =>

@@ -39,21 +39,8 @@ impl Fcx<'_, '_> {
                     TExpr::new(TExprKind::OptionalGet(Box::new(v)), targs[0].clone(), span)
                 }
             }
-            "__ptr__" => {
-                let a = one(self)?;
-                let ExprKind::Name(n) = &a.kind else {
-                    return Err(self.err(span, "__ptr__() takes a local variable"));
-                };
-                let Some(l) = self.scope.get(n).copied() else {
-                    return Err(self.err(span, "__ptr__() takes a local variable"));
-                };
-                let t = self.locals[l.0 as usize].1.clone();
-                let pt = Type::Class {
-                    class: self.s.core().ptr,
-                    args: vec![t],
-                };
-                TExpr::new(TExprKind::LocalPtr(l), pt, span)
-            }
+            "__ptr__" => self.address_of(args, span)?,
+            "__cast__" => self.cast_intrinsic(args, span)?,
             "__typename__" => {
                 let v = self.check_expr(one(self)?)?;
                 if !self.s.store.is_resolved(&v.ty) {

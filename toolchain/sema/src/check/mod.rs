@@ -12,6 +12,7 @@ mod expr;
 mod function_values;
 mod intrinsics;
 mod match_stmt;
+mod lowlevel;
 mod named_args;
 pub(crate) mod names;
 mod narrow;
@@ -34,6 +35,7 @@ use crate::defs::{ClassId, FuncDefId, ModuleId};
 use crate::typed::{LocalId, TExpr, TExprKind, TStmt};
 use crate::types::Type;
 
+pub use lowlevel::{c_symbol, is_c_function};
 pub use names::{assigned_names, cell_names, contains_yield};
 pub use type_args::is_type_param;
 

@@ -65,10 +65,10 @@ impl Fcx<'_, '_> {
                         return Ok(stmts);
                     }
                     if self.toplevel
-                        && matches!(
+                        && (matches!(
                             self.s.defs.module(self.module).symbols.get(n),
                             Some(Symbol::Class(_))
-                        )
+                        ) || self.s.type_aliases.contains_key(&(self.module, n.clone())))
                     {
                         return Ok(vec![]);
                     }
@@ -269,6 +269,16 @@ impl Fcx<'_, '_> {
                                 .symbols
                                 .insert(k, v);
                         }
+                        continue;
+                    }
+                    if let Some(alias) = self.s.type_aliases.get(&(m, a.name.clone())).cloned() {
+                        // a type alias (`Vec = Ptr[float]`) imported by name
+                        let bind = a
+                            .asname
+                            .as_ref()
+                            .map(|n| n.name.clone())
+                            .unwrap_or_else(|| a.name.clone());
+                        self.s.type_aliases.insert((self.module, bind), alias);
                         continue;
                     }
                     let sym =

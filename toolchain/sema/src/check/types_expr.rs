@@ -41,6 +41,9 @@ impl Fcx<'_, '_> {
                 if let Some(t) = self.generics.get(n) {
                     return Ok(t.clone());
                 }
+                if let Some(t) = self.alias_type(n) {
+                    return t;
+                }
                 let class = self.class_named(n, e)?;
                 let n_generics = self.s.defs.class(class).generics.len();
                 let args = if class == self.s.core().tuple {
@@ -98,6 +101,7 @@ impl Fcx<'_, '_> {
                     args.push(self.eval_type(it)?);
                 }
                 let want = self.s.defs.class(class).generics.len();
+                self.check_lowlevel_args(class, &args, index)?;
                 if class != self.s.core().tuple && args.len() != want {
                     return Err(self.err(
                         e.span,

@@ -17,7 +17,8 @@ impl Lexer<'_> {
             };
             if let Some((radix, name)) = radix {
                 self.pos += 2;
-                return self.radix_int(start, radix, name);
+                let kind = self.radix_int(start, radix, name)?;
+                return Ok(self.with_suffix(kind));
             }
         }
         let mut text = String::new();
@@ -50,9 +51,17 @@ impl Lexer<'_> {
             self.check_end(start, "imaginary")?;
             return Ok(TokenKind::Imaginary(self.parse_float(&text, start)?));
         }
+        let suffix = self.suffix();
         self.check_end(start, "decimal")?;
         if is_float {
-            return Ok(TokenKind::Float(self.parse_float(&text, start)?));
+            let kind = TokenKind::Float(self.parse_float(&text, start)?);
+            return Ok(match suffix {
+                Some(suffix) => TokenKind::Suffixed {
+                    number: Box::new(kind),
+                    suffix,
+                },
+                None => kind,
+            });
         }
         let digits = &text[..int_digits];
         if digits.len() > 1 && digits.starts_with('0') && digits.bytes().any(|b| b != b'0') {
@@ -61,10 +70,49 @@ impl Lexer<'_> {
                 "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
             ));
         }
-        Ok(TokenKind::Int {
+        let kind = TokenKind::Int {
             digits: text,
             radix: 10,
+        };
+        Ok(match suffix {
+            Some(suffix) => TokenKind::Suffixed {
+                number: Box::new(kind),
+                suffix,
+            },
+            None => kind,
         })
+    }
+
+    /// A type suffix right after a number (`u32`, `i8`, `f32`), consumed when there is one.
+    fn suffix(&mut self) -> Option<String> {
+        let rest = self.rest();
+        let len = rest
+            .find(|c: char| !is_id_continue(c))
+            .unwrap_or(rest.len());
+        let word = &rest[..len];
+        let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+        let is_suffix = match word.as_bytes().first() {
+            Some(b'i' | b'u') => digits(&word[1..]),
+            Some(_) => matches!(word, "f16" | "f32" | "f64" | "bf16"),
+            None => false,
+        };
+        if !is_suffix {
+            return None;
+        }
+        let word = word.to_string();
+        self.pos += word.len();
+        Some(word)
+    }
+
+    /// `kind`, with the type suffix that follows it, if any.
+    fn with_suffix(&mut self, kind: TokenKind) -> TokenKind {
+        match self.suffix() {
+            Some(suffix) => TokenKind::Suffixed {
+                number: Box::new(kind),
+                suffix,
+            },
+            None => kind,
+        }
     }
 
     fn radix_int(&mut self, start: usize, radix: u32, name: &str) -> LexResult<TokenKind> {
@@ -72,6 +120,12 @@ impl Lexer<'_> {
         self.digits(&mut text, radix, name, false)?;
         if text.is_empty() {
             return Err(self.invalid(start, name));
+        }
+        if self.suffix_follows() {
+            return Ok(TokenKind::Int {
+                digits: text,
+                radix,
+            });
         }
         self.check_end(start, name)?;
         Ok(TokenKind::Int {
@@ -111,6 +165,14 @@ impl Lexer<'_> {
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// Whether a type suffix follows (checked without consuming it).
+    fn suffix_follows(&mut self) -> bool {
+        let at = self.pos;
+        let found = self.suffix().is_some();
+        self.pos = at;
+        found
     }
 
     /// A number may not run into a name (`1abc`), except a keyword (`1if x else 2`).

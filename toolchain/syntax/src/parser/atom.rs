@@ -21,6 +21,7 @@ impl Parser<'_> {
             TokenKind::Float(v) => ExprKind::Float(*v),
             TokenKind::Imaginary(v) => ExprKind::Imaginary(*v),
             TokenKind::Ellipsis => ExprKind::Ellipsis,
+            TokenKind::Suffixed { .. } => return self.parse_suffixed(),
             TokenKind::Str(_) => return self.parse_strings(),
             TokenKind::LPar => return self.parse_paren(),
             TokenKind::LSqb => return self.parse_list(),

@@ -199,6 +199,7 @@ impl Parser<'_> {
             | TokenKind::Int { .. }
             | TokenKind::Float(_)
             | TokenKind::Imaginary(_)
+            | TokenKind::Suffixed { .. }
             | TokenKind::Str(_)
             | TokenKind::LPar
             | TokenKind::LSqb

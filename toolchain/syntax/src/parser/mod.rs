@@ -6,6 +6,7 @@
 //! levels, and by a stack budget, so that no input can exhaust the stack.
 
 mod atom;
+mod c_import;
 mod call;
 mod compound;
 mod expr;
@@ -13,6 +14,7 @@ mod fstring;
 mod params;
 mod pattern;
 mod stmt;
+mod suffix;
 mod target;
 
 use crate::ast::{Ident, Module, Stmt, StmtKind};

@@ -333,6 +333,9 @@ impl Parser<'_> {
             None
         };
         self.expect(&TokenKind::Keyword(Keyword::Import), "import")?;
+        if level == 0 && module.as_deref() == Some("C") {
+            return self.parse_c_import();
+        }
         if self.at(&TokenKind::BinOp(crate::ast::BinOp::Mult)) {
             let span = self.bump().span;
             let names = vec![Alias {

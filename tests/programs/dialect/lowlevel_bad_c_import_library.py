@@ -1,0 +1,2 @@
+# functions of run-time loaded libraries are not supported
+from C import libm.cos(float) -> float
