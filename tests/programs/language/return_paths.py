@@ -67,3 +67,21 @@ print(match_all(True), match_all(False))
 print(opt(3), opt(-3))
 print(exits(0))
 print(handler_returns("7"), handler_returns("x"))
+
+def describe(n: int) -> str:
+    match n:
+        case 0:
+            return "zero"
+        case 1 | 2:
+            return "small"
+        case _:
+            return "many"
+
+def on_off(b: bool) -> str:
+    match b:
+        case True:
+            return "on"
+        case False:
+            return "off"
+
+print(describe(0), describe(2), describe(7), on_off(True), on_off(False))

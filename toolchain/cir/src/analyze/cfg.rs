@@ -11,7 +11,7 @@
 //! merges with another: a `return` inside `try` reaches `finally` and then the exit, never the
 //! code after the `try`.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use crate::module::Module;
 use crate::node::{FuncId, FuncKind, ValueId, ValueKind, VarId};
@@ -55,12 +55,24 @@ impl Cfg {
     /// The graph of function `f`'s body (`None` for functions without one). Calls of functions
     /// in `noreturn` end their path.
     pub fn build(m: &Module, f: FuncId, noreturn: &HashSet<FuncId>) -> Option<Cfg> {
+        Self::build_knowing(m, f, noreturn, &HashMap::new())
+    }
+
+    /// Like [`Cfg::build`], with the conditions in `known` taken to always have their value
+    /// there (see [`super::conditions`]): their other branch is no path.
+    pub fn build_knowing(
+        m: &Module,
+        f: FuncId,
+        noreturn: &HashSet<FuncId>,
+        known: &HashMap<ValueId, bool>,
+    ) -> Option<Cfg> {
         let FuncKind::Bodied { body, .. } = &m.func(f).kind else {
             return None;
         };
         let mut b = Builder {
             m,
             noreturn,
+            known,
             blocks: vec![Block::default(), Block::default()],
             cur: BlockId(0),
             frames: vec![],
@@ -156,6 +168,7 @@ enum Frame {
 struct Builder<'m> {
     m: &'m Module,
     noreturn: &'m HashSet<FuncId>,
+    known: &'m HashMap<ValueId, bool>,
     blocks: Vec<Block>,
     cur: BlockId,
     frames: Vec<Frame>,
@@ -238,10 +251,7 @@ impl Builder<'_> {
     }
 
     fn constant_bool(&self, v: ValueId) -> Option<bool> {
-        match self.m.value(v).kind {
-            ValueKind::BoolConst(b) => Some(b),
-            _ => None,
-        }
+        constant_bool(self.m, self.known, v)
     }
 
     /// Branches on `cond` (already built) into `then` and `other`, joining after them.
@@ -474,5 +484,21 @@ impl Builder<'_> {
             None => self.edge(self.cur, after),
         }
         self.dead();
+    }
+}
+
+/// The value condition `v` always has: a constant, a condition in `known`, or `not` of one
+/// (`c ? false : true`).
+pub fn constant_bool(m: &Module, known: &HashMap<ValueId, bool>, v: ValueId) -> Option<bool> {
+    if let Some(k) = known.get(&v) {
+        return Some(*k);
+    }
+    match m.value(v).kind {
+        ValueKind::BoolConst(b) => Some(b),
+        ValueKind::Ternary { cond, then, other } => {
+            let c = constant_bool(m, known, cond)?;
+            constant_bool(m, known, if c { then } else { other })
+        }
+        _ => None,
     }
 }

@@ -4,7 +4,6 @@
 
 use std::collections::HashSet;
 
-use super::cfg::Cfg;
 use crate::module::Module;
 use crate::node::{FuncId, FuncKind};
 
@@ -28,7 +27,7 @@ pub fn functions(m: &Module) -> HashSet<FuncId> {
             if generator {
                 continue;
             }
-            if let Some(cfg) = Cfg::build(m, f, &found) {
+            if let Some(cfg) = super::conditions::refined_cfg(m, f, &found) {
                 if !cfg.returns() {
                     found.insert(f);
                 }

@@ -13,6 +13,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::analyze::cfg::{Cfg, Inst};
+use crate::analyze::conditions::refined_cfg;
 use crate::analyze::noreturn;
 use crate::analyze::reaching::{DefSite, ReachingDefs};
 use crate::module::Module;
@@ -38,7 +39,7 @@ impl Pass for DefiniteAssignment {
             if vars.is_empty() {
                 continue;
             }
-            let Some(cfg) = Cfg::build(m, f, &noreturn) else {
+            let Some(cfg) = refined_cfg(m, f, &noreturn) else {
                 continue;
             };
             let reads = classify_reads(m, &cfg, &vars);

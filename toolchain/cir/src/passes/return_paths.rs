@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 
 use crate::analyze::cfg::{BlockId, Cfg, Inst};
+use crate::analyze::conditions::refined_cfg;
 use crate::analyze::noreturn;
 use crate::module::Module;
 use crate::node::{FuncKind, Loc};
@@ -32,7 +33,7 @@ impl Pass for ReturnPaths {
             if generator || !needs_value(m, func.ret) {
                 continue;
             }
-            let Some(cfg) = Cfg::build(m, f, &noreturn) else {
+            let Some(cfg) = refined_cfg(m, f, &noreturn) else {
                 continue;
             };
             if !cfg.falls_through() {

@@ -100,6 +100,17 @@ fn and_all(mut tests: Vec<Expr>, span: Span) -> Expr {
     }
 }
 
+/// The value of a `True`/`False` pattern.
+fn bool_literal(p: &Pattern) -> Option<bool> {
+    match &p.kind {
+        PatternKind::Value(e) | PatternKind::Singleton(e) => match e.kind {
+            ExprKind::Bool(b) => Some(b),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn stmt(kind: StmtKind, span: Span) -> Stmt {
     Stmt { kind, span }
 }
@@ -165,13 +176,28 @@ impl Fcx<'_, '_> {
             (subj_name.clone(), Binding::Local(subj)),
             (flag_name.clone(), Binding::Local(flag)),
         ]));
+        let subject_is_bool =
+            self.s.store.resolve(&self.locals[subj.0 as usize].1) == self.s.bool_t();
         let r = (|| {
             let mut stmts = Vec::new();
+            // the bool literals matched by earlier cases without a guard
+            let mut covered: Vec<bool> = Vec::new();
             for case in cases {
                 let ps = case.pattern.span;
-                let Some(steps) = self.pattern_steps(&case.pattern, &name(&subj_name, ps))? else {
+                let Some(mut steps) = self.pattern_steps(&case.pattern, &name(&subj_name, ps))?
+                else {
                     continue; // can never match: the case is not checked
                 };
+                if let (true, Some(b)) = (subject_is_bool, bool_literal(&case.pattern)) {
+                    if covered.contains(&!b) {
+                        // the other value was matched before: this case takes what is left,
+                        // so a match over both values is exhaustive
+                        steps.clear();
+                    }
+                    if case.guard.is_none() {
+                        covered.push(b);
+                    }
+                }
                 let mut tail = vec![stmt(
                     StmtKind::Assign {
                         targets: vec![name(&flag_name, ps)],
