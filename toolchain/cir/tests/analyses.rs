@@ -316,3 +316,73 @@ fn position(cfg: &Cfg, v: ValueId) -> (cir::analyze::cfg::BlockId, usize) {
     }
     panic!("value not in the graph")
 }
+
+/// `m = False; if c: { m = True; return 1 }; if not m: return 2` cannot fall off its end: the
+/// only definition of `m` reaching the second test is `False`, so `not m` always holds there.
+#[test]
+fn constant_flags_prune_impossible_branches() {
+    let mut t = Fixture::new();
+    let b = t.m.bool_type();
+    let flag = t.m.add_var(".matched", b, false);
+    let konst =
+        |t: &mut Fixture, v: bool| t.m.add_value(ValueKind::BoolConst(v), b, Loc::default());
+    let f0 = konst(&mut t, false);
+    let init = t.v(
+        ValueKind::Assign {
+            var: flag,
+            value: f0,
+        },
+        2,
+    );
+    let f1 = konst(&mut t, true);
+    let set = t.v(
+        ValueKind::Assign {
+            var: flag,
+            value: f1,
+        },
+        3,
+    );
+    let one = t.v(ValueKind::IntConst(1), 3);
+    let r1 = t.v(ValueKind::Return(Some(one)), 3);
+    let then = t.series(vec![set, r1]);
+    let cond = t.cond();
+    let first = t.v(
+        ValueKind::If {
+            cond,
+            then,
+            other: None,
+        },
+        3,
+    );
+    let read = t.m.add_value(ValueKind::VarRef(flag), b, Loc::default());
+    let (no, yes) = (konst(&mut t, false), konst(&mut t, true));
+    let not_m = t.m.add_value(
+        ValueKind::Ternary {
+            cond: read,
+            then: no,
+            other: yes,
+        },
+        b,
+        Loc::default(),
+    );
+    let two = t.v(ValueKind::IntConst(2), 4);
+    let r2 = t.v(ValueKind::Return(Some(two)), 4);
+    let then = t.series(vec![r2]);
+    let second = t.v(
+        ValueKind::If {
+            cond: not_m,
+            then,
+            other: None,
+        },
+        4,
+    );
+    let int = t.int;
+    let f = t.func("f", vec![init, first, second], int);
+    let plain = Cfg::build(&t.m, f, &HashSet::new()).unwrap();
+    assert!(
+        plain.falls_through(),
+        "without the flag's value the test may fail"
+    );
+    let refined = cir::analyze::conditions::refined_cfg(&t.m, f, &HashSet::new()).unwrap();
+    assert!(!refined.falls_through());
+}
