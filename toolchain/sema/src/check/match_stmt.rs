@@ -100,6 +100,56 @@ fn and_all(mut tests: Vec<Expr>, span: Span) -> Expr {
     }
 }
 
+/// What the unguarded cases of a `match` seen so far match, for telling when a later case
+/// matches whatever is left.
+#[derive(Default)]
+struct Coverage {
+    bools: Vec<bool>,
+    /// Lengths matched by sequence patterns of captures and wildcards only.
+    lengths: Vec<usize>,
+}
+
+impl Coverage {
+    fn add(&mut self, p: &Pattern) {
+        if let Some(b) = bool_literal(p) {
+            self.bools.push(b);
+        }
+        if let Some((n, false)) = open_sequence(p) {
+            self.lengths.push(n);
+        }
+    }
+
+    /// Whether every value `p` tests against was matched already: the other bool, or every
+    /// length below that of a `[a, b, *rest]` pattern.
+    fn leaves_only(&self, p: &Pattern, subject_is_bool: bool) -> bool {
+        if let (true, Some(b)) = (subject_is_bool, bool_literal(p)) {
+            return self.bools.contains(&!b);
+        }
+        match open_sequence(p) {
+            Some((n, true)) => (0..n).all(|k| self.lengths.contains(&k)),
+            _ => false,
+        }
+    }
+}
+
+/// A sequence pattern whose items are all captures or wildcards: its number of fixed items
+/// and whether it has a starred item (matching any length from there).
+fn open_sequence(p: &Pattern) -> Option<(usize, bool)> {
+    let PatternKind::Sequence(items) = &p.kind else {
+        return None;
+    };
+    let mut fixed = 0;
+    let mut open = false;
+    for it in items {
+        match &it.kind {
+            PatternKind::Star(_) => open = true,
+            PatternKind::As { pattern: None, .. } => fixed += 1,
+            _ => return None,
+        }
+    }
+    Some((fixed, open))
+}
+
 /// The value of a `True`/`False` pattern.
 fn bool_literal(p: &Pattern) -> Option<bool> {
     match &p.kind {
@@ -180,23 +230,21 @@ impl Fcx<'_, '_> {
             self.s.store.resolve(&self.locals[subj.0 as usize].1) == self.s.bool_t();
         let r = (|| {
             let mut stmts = Vec::new();
-            // the bool literals matched by earlier cases without a guard
-            let mut covered: Vec<bool> = Vec::new();
+            // what earlier cases without a guard matched: bool literals, sequence lengths
+            let mut covered = Coverage::default();
             for case in cases {
                 let ps = case.pattern.span;
                 let Some(mut steps) = self.pattern_steps(&case.pattern, &name(&subj_name, ps))?
                 else {
                     continue; // can never match: the case is not checked
                 };
-                if let (true, Some(b)) = (subject_is_bool, bool_literal(&case.pattern)) {
-                    if covered.contains(&!b) {
-                        // the other value was matched before: this case takes what is left,
-                        // so a match over both values is exhaustive
-                        steps.clear();
-                    }
-                    if case.guard.is_none() {
-                        covered.push(b);
-                    }
+                if covered.leaves_only(&case.pattern, subject_is_bool) {
+                    // the earlier cases matched everything this one tests against: it takes
+                    // what is left, so the match is exhaustive (its bindings stay)
+                    steps.retain(|s| matches!(s, Step::Bind(..)));
+                }
+                if case.guard.is_none() {
+                    covered.add(&case.pattern);
                 }
                 let mut tail = vec![stmt(
                     StmtKind::Assign {
