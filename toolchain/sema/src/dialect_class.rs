@@ -351,7 +351,11 @@ impl Sema<'_> {
                     continue;
                 };
                 for a in names {
-                    let bound = a.asname.as_ref().map(|n| n.name.as_str()).unwrap_or(&a.name);
+                    let bound = a
+                        .asname
+                        .as_ref()
+                        .map(|n| n.name.as_str())
+                        .unwrap_or(&a.name);
                     if bound != name {
                         continue;
                     }
