@@ -1192,7 +1192,7 @@ impl Fcx<'_, '_> {
         }
         let mut explicit = HashMap::new();
         if let Some(sl) = &slots {
-            explicit = self.explicit_type_params(&sl.type_params, keywords)?;
+            explicit = self.explicit_type_params(sl, keywords)?;
         }
         for k in keywords {
             match &k.arg {
@@ -1266,7 +1266,27 @@ impl Fcx<'_, '_> {
                     && matches!(&value.kind, ExprKind::Name(n) if !self.is_variable(n)) =>
             {
                 match self.subscripted_function(value, index, span)? {
-                    Some((defs, given)) => {
+                    Some((defs, mut given)) => {
+                        // type parameters taken as `type` parameters go as keyword arguments
+                        let kw: Vec<String> = self
+                            .s
+                            .defs
+                            .func(defs[0])
+                            .ast
+                            .params
+                            .kwonly
+                            .iter()
+                            .filter(|p| super::is_type_param(p))
+                            .map(|p| p.name.name.clone())
+                            .collect();
+                        for name in kw {
+                            if let Some(t) = given.remove(&name) {
+                                targs.push(Arg {
+                                    name: Some(name),
+                                    value: TExpr::new(TExprKind::Null, t, span),
+                                });
+                            }
+                        }
                         let saved = std::mem::replace(&mut self.explicit_generics, given);
                         let r = self.call_overloads(&defs, targs, span, "a generic function");
                         self.explicit_generics = saved;

@@ -35,7 +35,7 @@ use crate::typed::{LocalId, TExpr, TExprKind, TStmt};
 use crate::types::Type;
 
 pub use names::{assigned_names, cell_names, contains_yield};
-pub use type_args::is_type_param;
+pub use type_args::{is_type_param, type_params_as_parameters};
 
 /// What a name bound in an inner scope (comprehension, unrolled static loop) stands for.
 #[derive(Debug, Clone)]
