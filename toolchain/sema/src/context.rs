@@ -68,6 +68,9 @@ pub struct Sema<'m> {
     pub nested_classes: HashMap<(FileId, u32), ClassId>,
     /// Classes defined in functions of the module being loaded, with the function's name.
     pub nested_in: Vec<(ClassId, String)>,
+    /// How many generated field defaults are being checked inside one another (a field whose
+    /// type's constructor needs the same field again would never end).
+    pub default_depth: u32,
 }
 
 impl<'m> Sema<'m> {
@@ -92,6 +95,7 @@ impl<'m> Sema<'m> {
             declared: HashMap::new(),
             nested_classes: HashMap::new(),
             nested_in: Vec::new(),
+            default_depth: 0,
         }
     }
 

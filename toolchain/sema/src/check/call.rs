@@ -646,12 +646,39 @@ impl Fcx<'_, '_> {
                             TExpr::new(TExprKind::Global(*g), ty, span)
                         } else if let Some(m) = self.s.generated_files.get(&def_file).copied() {
                             // a generated `__init__`'s field default, evaluated at each call
+                            if self.s.default_depth >= 8 {
+                                return Err(self.err(
+                                    span,
+                                    format!(
+                                        "field '{}' needs a value here: its type's own \
+                                         constructor needs one (declare a default, or make \
+                                         the field Optional)",
+                                        p.name
+                                    ),
+                                ));
+                            }
                             let saved = (
                                 std::mem::replace(&mut self.file, def_file),
                                 std::mem::replace(&mut self.module, m),
                             );
-                            let r = self.check_expr(&d);
+                            self.s.default_depth += 1;
+                            let mut r = self.check_expr(&d);
+                            self.s.default_depth -= 1;
                             (self.file, self.module) = saved;
+                            let endless =
+                                matches!(&r, Err(e) if e.message.contains("needs a value here"));
+                            if endless && self.s.default_depth == 0 {
+                                // reported at the user's call, naming its field
+                                r = Err(self.err(
+                                    span,
+                                    format!(
+                                        "field '{}' needs a value: no default can be made for \
+                                         it, since its type's constructor needs one too \
+                                         (declare a default, or make the field Optional)",
+                                        p.name
+                                    ),
+                                ));
+                            }
                             let mut e = r?;
                             e.span = span;
                             e
