@@ -71,6 +71,9 @@ pub struct Sema<'m> {
     /// Module-level type aliases of subscripted types (`i32 = Int[32]`, `cobj = Ptr[byte]`):
     /// (module, name) to the file and the type expression (`check/lowlevel.rs`).
     pub type_aliases: HashMap<(ModuleId, String), (FileId, syntax::ast::Expr)>,
+    /// How many generated field defaults are being checked inside one another (a field whose
+    /// type's constructor needs the same field again would never end).
+    pub default_depth: u32,
 }
 
 impl<'m> Sema<'m> {
@@ -96,6 +99,7 @@ impl<'m> Sema<'m> {
             nested_classes: HashMap::new(),
             nested_in: Vec::new(),
             type_aliases: HashMap::new(),
+            default_depth: 0,
         }
     }
 

@@ -149,6 +149,7 @@ impl Sema<'_> {
         class: Option<crate::defs::ClassId>,
         ast: Rc<ast::FunctionDef>,
     ) -> FuncDefId {
+        let ast = crate::check::type_params_as_parameters(ast);
         let decorators = ast.decorators.iter().map(decorator_name).collect();
         self.defs.funcs.push(FuncDef {
             name: ast.name.name.clone(),

@@ -646,12 +646,39 @@ impl Fcx<'_, '_> {
                             TExpr::new(TExprKind::Global(*g), ty, span)
                         } else if let Some(m) = self.s.generated_files.get(&def_file).copied() {
                             // a generated `__init__`'s field default, evaluated at each call
+                            if self.s.default_depth >= 8 {
+                                return Err(self.err(
+                                    span,
+                                    format!(
+                                        "field '{}' needs a value here: its type's own \
+                                         constructor needs one (declare a default, or make \
+                                         the field Optional)",
+                                        p.name
+                                    ),
+                                ));
+                            }
                             let saved = (
                                 std::mem::replace(&mut self.file, def_file),
                                 std::mem::replace(&mut self.module, m),
                             );
-                            let r = self.check_expr(&d);
+                            self.s.default_depth += 1;
+                            let mut r = self.check_expr(&d);
+                            self.s.default_depth -= 1;
                             (self.file, self.module) = saved;
+                            let endless =
+                                matches!(&r, Err(e) if e.message.contains("needs a value here"));
+                            if endless && self.s.default_depth == 0 {
+                                // reported at the user's call, naming its field
+                                r = Err(self.err(
+                                    span,
+                                    format!(
+                                        "field '{}' needs a value: no default can be made for \
+                                         it, since its type's constructor needs one too \
+                                         (declare a default, or make the field Optional)",
+                                        p.name
+                                    ),
+                                ));
+                            }
                             let mut e = r?;
                             e.span = span;
                             e
@@ -1192,7 +1219,7 @@ impl Fcx<'_, '_> {
         }
         let mut explicit = HashMap::new();
         if let Some(sl) = &slots {
-            explicit = self.explicit_type_params(&sl.type_params, keywords)?;
+            explicit = self.explicit_type_params(sl, keywords)?;
         }
         for k in keywords {
             match &k.arg {
@@ -1266,7 +1293,27 @@ impl Fcx<'_, '_> {
                     && matches!(&value.kind, ExprKind::Name(n) if !self.is_variable(n)) =>
             {
                 match self.subscripted_function(value, index, span)? {
-                    Some((defs, given)) => {
+                    Some((defs, mut given)) => {
+                        // type parameters taken as `type` parameters go as keyword arguments
+                        let kw: Vec<String> = self
+                            .s
+                            .defs
+                            .func(defs[0])
+                            .ast
+                            .params
+                            .kwonly
+                            .iter()
+                            .filter(|p| super::is_type_param(p))
+                            .map(|p| p.name.name.clone())
+                            .collect();
+                        for name in kw {
+                            if let Some(t) = given.remove(&name) {
+                                targs.push(Arg {
+                                    name: Some(name),
+                                    value: TExpr::new(TExprKind::Null, t, span),
+                                });
+                            }
+                        }
                         let saved = std::mem::replace(&mut self.explicit_generics, given);
                         let r = self.call_overloads(&defs, targs, span, "a generic function");
                         self.explicit_generics = saved;

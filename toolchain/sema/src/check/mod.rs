@@ -37,7 +37,7 @@ use crate::types::Type;
 
 pub use lowlevel::{c_symbol, is_c_function};
 pub use names::{assigned_names, cell_names, contains_yield};
-pub use type_args::is_type_param;
+pub use type_args::{is_type_param, type_params_as_parameters};
 
 /// What a name bound in an inner scope (comprehension, unrolled static loop) stands for.
 #[derive(Debug, Clone)]

@@ -98,13 +98,13 @@ impl Fcx<'_, '_> {
     /// matched.
     pub fn explicit_type_params(
         &mut self,
-        names: &[String],
+        slots: &TypeSlots,
         keywords: &[ast::Keyword],
     ) -> R<HashMap<String, Type>> {
         let mut out = HashMap::new();
         for k in keywords {
             if let Some(n) = &k.arg {
-                if names.contains(&n.name) {
+                if slots.type_params.contains(&n.name) && !slots.keywords.contains(&n.name) {
                     let t = self.eval_type(&k.value)?;
                     out.insert(n.name.clone(), t);
                 }
@@ -164,4 +164,52 @@ impl Fcx<'_, '_> {
         }
         Ok(Some((defs, out)))
     }
+}
+
+/// A generic function's type parameters that its parameters' annotations do not mention
+/// (`def make[T]() -> List[T]`, `def check[T](x)`) cannot be inferred from a call's
+/// arguments: they become keyword-only `T: type` parameters, so that `make[int]()` and
+/// `make(T=int)` realize the function per type (and a call without them is an error).
+pub fn type_params_as_parameters(
+    f: std::rc::Rc<ast::FunctionDef>,
+) -> std::rc::Rc<ast::FunctionDef> {
+    if f.type_params.is_empty() {
+        return f;
+    }
+    let p = &f.params;
+    let mut mentioned = std::collections::HashSet::new();
+    for param in p
+        .posonly
+        .iter()
+        .chain(&p.args)
+        .chain(&p.vararg)
+        .chain(&p.kwonly)
+        .chain(&p.kwarg)
+    {
+        if let Some(a) = &param.annotation {
+            super::names::walk_expr(a, &mut |e| {
+                if let ExprKind::Name(n) = &e.kind {
+                    mentioned.insert(n.clone());
+                }
+            });
+        }
+    }
+    let hidden: Vec<ast::Ident> = f
+        .type_params
+        .iter()
+        .filter(|t| !mentioned.contains(&t.name))
+        .cloned()
+        .collect();
+    if hidden.is_empty() {
+        return f;
+    }
+    let mut g = (*f).clone();
+    for t in hidden {
+        g.params.kwonly.push(ast::Param {
+            name: t.clone(),
+            annotation: Some(Expr::new(ExprKind::Name("type".into()), t.span)),
+            default: None,
+        });
+    }
+    std::rc::Rc::new(g)
 }

@@ -62,8 +62,9 @@ impl Fcx<'_, '_> {
             ExprKind::Subscript { value, index }
                 if matches!(
                     decorator_name_of(value).as_str(),
-                    "Callable" | "typing.Callable"
-                ) =>
+                    "Callable" | "typing.Callable" | "Function"
+                ) && matches!(&index.kind, ExprKind::Tuple(items) if items.len() == 2
+                    && matches!(items[0].kind, ExprKind::List(_) | ExprKind::Ellipsis)) =>
             {
                 // `Callable[[A, B], R]` is a function value; `Callable[..., R]` any callable
                 let parts = match &index.kind {
