@@ -8,6 +8,7 @@ mod defs;
 mod loader;
 mod lower;
 mod namedtuple;
+pub mod par;
 mod realize;
 mod suggest;
 mod typed;

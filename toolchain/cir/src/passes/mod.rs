@@ -2,6 +2,7 @@
 //! between the type checker and code generation.
 
 pub mod imperative_for;
+pub mod parallel;
 
 use crate::pass::PassManager;
 
@@ -9,5 +10,6 @@ use crate::pass::PassManager;
 pub fn standard() -> PassManager {
     let mut pm = PassManager::default();
     pm.register(Box::new(imperative_for::ImperativeFor));
+    pm.register(Box::new(parallel::ParallelLoops));
     pm
 }

@@ -221,6 +221,7 @@ impl Fcx<'_, '_> {
                     iter: gen,
                     var,
                     body: vec![TStmt::Expr(y)],
+                    par: None,
                 };
                 Ok(Fcx::block(vec![stmt], self.none(span)))
             }
