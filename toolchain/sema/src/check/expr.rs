@@ -548,7 +548,12 @@ impl Fcx<'_, '_> {
             let call = self.call_def(d, args, span)?;
             return Ok(Fcx::block(vec![set], call));
         }
-        if lm.is_empty() && self.s.defs.class(lc).kind == crate::defs::ClassKind::Ref {
+        if lm.is_empty()
+            && (self.s.defs.class(lc).kind == crate::defs::ClassKind::Ref
+                || (self.s.defs.class(lc).kind == crate::defs::ClassKind::Tuple
+                    && lc == rc
+                    && lc != self.s.core().tuple))
+        {
             if let Some(e) = self.protocol_default(l.clone(), method, vec![r.clone()])? {
                 return Ok(e);
             }
