@@ -107,10 +107,12 @@ pub fn check_openmp(module: &cir::Module, target: &crate::target::Target) -> Res
         .get(v.loc.file as usize)
         .cloned()
         .unwrap_or_default();
-    Err(Error::msg(format!(
-        "{file}:{}:{}: error: `@par` loops need the OpenMP runtime (libomp), which codon cannot link for {target} yet",
-        v.loc.line, v.loc.col
-    ))
+    Err(Error::at(
+        format!("{file}:{}:{}", v.loc.line, v.loc.col),
+        format!(
+            "`@par` loops need the OpenMP runtime (libomp), which codon cannot link for {target} yet"
+        ),
+    )
     .with_help("build for the host (x86_64-unknown-linux-gnu), or remove `@par` (the loop is correct serially)"))
 }
 
