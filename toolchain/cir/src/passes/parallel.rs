@@ -367,3 +367,282 @@ fn rewrite_site(
     );
     m.value_mut(site).kind = ValueKind::Series(vec![set_t, branch, set_has]);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::node::{Func, FuncKind, ParClauses, ParSchedule};
+    use crate::pass::NoRealizer;
+    use crate::types::TypeKind;
+
+    /// A module with `main` running `@par for k in range(0, 100): BODY` and the helpers the
+    /// bodies call.
+    struct Fixture {
+        m: Module,
+        int: TypeId,
+        none: TypeId,
+        add: FuncId,
+        mul: FuncId,
+        min: FuncId,
+        locals: Vec<VarId>,
+    }
+
+    impl Fixture {
+        fn new() -> Fixture {
+            let mut m = Module::default();
+            let int = m.int_type();
+            let none = m.none_type();
+            let ext = |m: &mut Module, name: &str, unmangled: &str, n: usize| {
+                let args = (0..n)
+                    .map(|i| m.add_var(format!("a{i}"), int, false))
+                    .collect();
+                m.add_func(Func {
+                    name: name.into(),
+                    unmangled: unmangled.into(),
+                    args,
+                    ret: int,
+                    kind: FuncKind::External {
+                        symbol: name.into(),
+                    },
+                    attrs: vec![],
+                    loc: Loc::default(),
+                })
+            };
+            let add = ext(&mut m, "int.__add__[int,int]", "__add__", 2);
+            let mul = ext(&mut m, "int.__mul__[int,int]", "__mul__", 2);
+            let min = ext(&mut m, "min[int,int,NoneType]", "min", 3);
+            Fixture {
+                m,
+                int,
+                none,
+                add,
+                mul,
+                min,
+                locals: vec![],
+            }
+        }
+
+        fn local(&mut self, name: &str) -> VarId {
+            let v = self.m.add_var(name, self.int, false);
+            self.locals.push(v);
+            v
+        }
+
+        fn read(&mut self, v: VarId) -> ValueId {
+            self.m
+                .add_value(ValueKind::VarRef(v), self.int, Loc::default())
+        }
+
+        fn int(&mut self, i: i64) -> ValueId {
+            self.m
+                .add_value(ValueKind::IntConst(i), self.int, Loc::default())
+        }
+
+        fn call(&mut self, func: FuncId, args: Vec<ValueId>) -> ValueId {
+            self.m
+                .add_value(ValueKind::Call { func, args }, self.int, Loc::default())
+        }
+
+        fn assign(&mut self, var: VarId, value: ValueId) -> ValueId {
+            self.m
+                .add_value(ValueKind::Assign { var, value }, self.none, Loc::default())
+        }
+
+        /// `x = F(x, e)`.
+        fn update(&mut self, x: VarId, f: FuncId, e: ValueId) -> ValueId {
+            let r = self.read(x);
+            let c = self.call(f, vec![r, e]);
+            self.assign(x, c)
+        }
+
+        /// The loop over `body` (statements) in `main`; returns the loop's id.
+        fn par_loop(&mut self, k: VarId, stmts: Vec<ValueId>) -> ValueId {
+            let body = self
+                .m
+                .add_value(ValueKind::Series(stmts), self.none, Loc::default());
+            let (start, end) = (self.int(0), self.int(100));
+            let lp = self.m.add_value(
+                ValueKind::ImperativeFor {
+                    start,
+                    end,
+                    step: 1,
+                    var: k,
+                    body,
+                },
+                self.none,
+                Loc::default(),
+            );
+            let main_body =
+                self.m
+                    .add_value(ValueKind::Series(vec![lp]), self.none, Loc::default());
+            self.m.add_func(Func {
+                name: "main".into(),
+                unmangled: "main".into(),
+                args: vec![],
+                ret: self.none,
+                kind: FuncKind::Bodied {
+                    locals: self.locals.clone(),
+                    body: main_body,
+                    generator: false,
+                },
+                attrs: vec![],
+                loc: Loc::default(),
+            });
+            self.m.par_loops.insert(
+                lp,
+                ParClauses {
+                    schedule: ParSchedule::Static,
+                    chunk_size: None,
+                    num_threads: None,
+                    ordered: false,
+                },
+            );
+            lp
+        }
+    }
+
+    fn sharing_of_var(m: &Module, lp: ValueId, v: VarId) -> Option<Sharing> {
+        let ValueKind::ImperativeFor { body, var, .. } = m.value(lp).kind else {
+            panic!("not a loop");
+        };
+        classify(m, body, var)
+            .into_iter()
+            .find(|(x, _)| *x == v)
+            .map(|(_, s)| s)
+    }
+
+    #[test]
+    fn updates_through_one_operator_are_reductions() {
+        let mut f = Fixture::new();
+        let (k, total, lo) = (f.local("k"), f.local("total"), f.local("lo"));
+        let e = f.read(k);
+        let s1 = f.update(total, f.add, e);
+        let e2 = f.read(k);
+        let s2 = f.update(total, f.add, e2);
+        let (r, e3) = (f.read(lo), f.read(k));
+        let key = f.m.add_value(ValueKind::Null, f.none, Loc::default());
+        let c = f.call(f.min, vec![r, e3, key]);
+        let s3 = f.assign(lo, c);
+        let lp = f.par_loop(k, vec![s1, s2, s3]);
+        let Some(Sharing::Reduction(r)) = sharing_of_var(&f.m, lp, total) else {
+            panic!("total is not a reduction");
+        };
+        assert_eq!((r.func, r.sites.len()), (f.add, 2));
+        assert!(matches!(
+            sharing_of_var(&f.m, lp, lo),
+            Some(Sharing::Reduction(Reduction { func, .. })) if func == f.min
+        ));
+    }
+
+    #[test]
+    fn other_uses_make_a_variable_shared_or_private() {
+        let mut f = Fixture::new();
+        let (k, mixed, selfref, tmp, input) = (
+            f.local("k"),
+            f.local("mixed"),
+            f.local("selfref"),
+            f.local("tmp"),
+            f.local("input"),
+        );
+        // mixed += k; mixed *= k  (two operators)
+        let e = f.read(k);
+        let a = f.update(mixed, f.add, e);
+        let e = f.read(k);
+        let b = f.update(mixed, f.mul, e);
+        // selfref = selfref + selfref  (the item uses the variable)
+        let e = f.read(selfref);
+        let c = f.update(selfref, f.add, e);
+        // tmp = input * k  (written first: private); input is only read (shared)
+        let (i, kk) = (f.read(input), f.read(k));
+        let prod = f.call(f.mul, vec![i, kk]);
+        let d = f.assign(tmp, prod);
+        let lp = f.par_loop(k, vec![a, b, c, d]);
+        assert_eq!(sharing_of_var(&f.m, lp, mixed), Some(Sharing::Shared));
+        assert_eq!(sharing_of_var(&f.m, lp, selfref), Some(Sharing::Shared));
+        assert_eq!(sharing_of_var(&f.m, lp, tmp), Some(Sharing::Private));
+        assert_eq!(sharing_of_var(&f.m, lp, input), Some(Sharing::Shared));
+        assert_eq!(sharing_of_var(&f.m, lp, k), None);
+    }
+
+    #[test]
+    fn the_loop_is_outlined_with_captures_by_reference() {
+        let mut f = Fixture::new();
+        let (k, total, input, tmp) = (
+            f.local("k"),
+            f.local("total"),
+            f.local("input"),
+            f.local("tmp"),
+        );
+        let (i, kk) = (f.read(input), f.read(k));
+        let prod = f.call(f.mul, vec![i, kk]);
+        let a = f.assign(tmp, prod);
+        let t = f.read(tmp);
+        let b = f.update(total, f.add, t);
+        let lp = f.par_loop(k, vec![a, b]);
+        ParallelLoops.run(&mut f.m, &mut NoRealizer);
+        assert!(f.m.par_loops.is_empty());
+        let ValueKind::ParFor {
+            body,
+            combine,
+            captures,
+            ..
+        } = f.m.value(lp).kind.clone()
+        else {
+            panic!("not outlined: {:?}", f.m.value(lp).kind);
+        };
+        let bool_t = f.m.types.lookup("bool").unwrap();
+        // input and total (in order of first use) are the enclosing function's locals;
+        // total's partial result and flag are per thread.
+        assert_eq!(
+            captures,
+            vec![
+                ParCapture::Shared(input),
+                ParCapture::Shared(total),
+                ParCapture::Private(f.int),
+                ParCapture::Private(bool_t),
+            ]
+        );
+        let chunk = f.m.func(body);
+        assert_eq!(chunk.name, "main.par_body1");
+        assert_eq!(chunk.args.len(), 2 + captures.len());
+        assert!(!f.m.var(chunk.args[0]).by_ref && !f.m.var(chunk.args[1]).by_ref);
+        assert!(chunk.args[2..].iter().all(|a| f.m.var(*a).by_ref));
+        // tmp and the loop variable became the chunk function's own locals.
+        let FuncKind::Bodied {
+            locals, body: cb, ..
+        } = &chunk.kind
+        else {
+            panic!("chunk function has no body");
+        };
+        let names: Vec<&str> = locals.iter().map(|l| f.m.var(*l).name.as_str()).collect();
+        assert!(names.contains(&"tmp") && names.contains(&"k"), "{names:?}");
+        // The body no longer mentions the enclosing function's variables.
+        let used: Vec<VarId> = touches(&f.m, *cb).into_iter().map(|(v, _, _)| v).collect();
+        for old in [k, total, input, tmp] {
+            assert!(!used.contains(&old), "{} still used", f.m.var(old).name);
+        }
+        let combine =
+            f.m.func(combine.expect("a reduction needs a combine function"));
+        assert_eq!(combine.args.len(), captures.len());
+        let printed = crate::printer::print_module(&f.m);
+        assert!(printed.contains("par_for (schedule Static)"), "{printed}");
+    }
+
+    #[test]
+    fn loops_without_reductions_have_no_combine_function() {
+        let mut f = Fixture::new();
+        let (k, tmp) = (f.local("k"), f.local("tmp"));
+        let e = f.read(k);
+        let a = f.assign(tmp, e);
+        let lp = f.par_loop(k, vec![a]);
+        ParallelLoops.run(&mut f.m, &mut NoRealizer);
+        let ValueKind::ParFor {
+            combine, captures, ..
+        } = &f.m.value(lp).kind
+        else {
+            panic!("not outlined");
+        };
+        assert!(combine.is_none() && captures.is_empty());
+        let _ = TypeKind::Bool;
+    }
+}

@@ -312,3 +312,76 @@ fn edit_distance(a: &str, b: &str) -> usize {
     }
     row[b.len()]
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ast::{ExprKind, ParSchedule, StmtKind};
+    use crate::diag::FileId;
+
+    fn spec(src: &str) -> Result<crate::ast::ParSpec, String> {
+        let m = crate::parse(src, FileId(0)).map_err(|e| e[0].message.clone())?;
+        match &m.body[0].kind {
+            StmtKind::For { par: Some(p), .. } => Ok((**p).clone()),
+            other => Err(format!("not a par loop: {other:?}")),
+        }
+    }
+
+    #[test]
+    fn keywords_and_the_pragma_form_give_the_same_clauses() {
+        let k = spec(
+            "@par(schedule='dynamic', chunk_size=100, num_threads=16)\nfor i in r:\n    pass\n",
+        )
+        .unwrap();
+        let p = spec("@par('schedule(dynamic, 100) num_threads(16)')\nfor i in r:\n    pass\n")
+            .unwrap();
+        for s in [&k, &p] {
+            assert_eq!(s.schedule, ParSchedule::Dynamic);
+            assert!(
+                matches!(&s.chunk_size.as_ref().unwrap().kind, ExprKind::Int { digits, .. } if digits == "100")
+            );
+            assert!(
+                matches!(&s.num_threads.as_ref().unwrap().kind, ExprKind::Int { digits, .. } if digits == "16")
+            );
+        }
+        let bare = spec("@par\nfor i in r:\n    pass\n").unwrap();
+        assert_eq!(
+            (bare.schedule, bare.collapse, bare.ordered),
+            (ParSchedule::Static, 1, false)
+        );
+        let c = spec("@par('omp parallel for collapse(2) ordered')\nfor i in r:\n    for j in r:\n        pass\n")
+            .unwrap();
+        assert_eq!((c.collapse, c.ordered), (2, true));
+    }
+
+    #[test]
+    fn misuse_is_a_located_error() {
+        for (src, msg) in [
+            ("@par\ndef f():\n    pass\n", "not to a function"),
+            ("@par\nwhile x:\n    pass\n", "not to a `while` loop"),
+            ("@par(colapse=2)\nfor i in r:\n    pass\n", "did you mean"),
+            (
+                "@par('schedule(fastest)')\nfor i in r:\n    pass\n",
+                "unknown schedule",
+            ),
+            (
+                "@par('tasks(3)')\nfor i in r:\n    pass\n",
+                "unknown OpenMP clause",
+            ),
+            ("@par(gpu=True)\nfor i in r:\n    pass\n", "gpu=True"),
+            ("def f():\n    @par\n    for i in r:\n        return\n", "cannot leave"),
+            (
+                "@par\nfor i in r:\n    pass\nelse:\n    pass\n",
+                "`else` clause",
+            ),
+            ("@dec\nfor i in r:\n    pass\n", "only `@par`"),
+        ] {
+            let err = crate::parse(src, FileId(0)).unwrap_err();
+            let text = format!(
+                "{} {}",
+                err[0].message,
+                err[0].help.clone().unwrap_or_default()
+            );
+            assert!(text.contains(msg), "{src:?}: {text}");
+        }
+    }
+}
