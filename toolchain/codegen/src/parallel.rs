@@ -21,12 +21,13 @@
 use cir::{FuncId, ParCapture, ParClauses, ParSchedule, ValueId};
 use inkwell::module::Linkage;
 use inkwell::types::{BasicType, BasicTypeEnum};
+use inkwell::values::BasicValue;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum, FunctionValue, PointerValue};
 use inkwell::{AddressSpace, IntPredicate};
 
 use crate::error::{unsupported, R};
 use crate::func::FuncGen;
-use crate::rt::get_or_declare;
+use crate::rt::{get_or_declare, RtFn};
 
 /// `kmp_sch_*` schedule kinds (libomp's `sched_type`).
 const SCH_STATIC_CHUNKED: u64 = 33;
@@ -39,6 +40,10 @@ const SCH_AUTO: u64 = 38;
 /// `ident_t` flags: `KMP_IDENT_KMPC`, and `KMP_IDENT_WORK_LOOP` for worksharing loops.
 const IDENT_KMPC: u64 = 2;
 const IDENT_WORK_LOOP: u64 = 0x200;
+
+/// Fields of the environment record: the first thread's exception, then shared variables.
+const ENV_EXC: u32 = 3;
+const ENV_SHARED: u32 = 4;
 
 impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
     pub(crate) fn lower_par_for(
@@ -87,7 +92,9 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
                 ParCapture::Private(_) => None,
             })
             .collect();
-        let mut fields: Vec<BasicTypeEnum> = vec![i64t.into(), i64t.into(), i64t.into()];
+        // { start, end, chunk, exception raised by a thread (or null), &shared… }
+        let mut fields: Vec<BasicTypeEnum> =
+            vec![i64t.into(), i64t.into(), i64t.into(), ptr.into()];
         fields.extend(shared.iter().map(|_| BasicTypeEnum::from(ptr)));
         let env_ty = cx.struct_type(&fields, false);
         let env = self.alloca(env_ty.into(), "par.env")?;
@@ -96,9 +103,13 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
             let f = self.b().build_struct_gep(env_ty, env, i as u32, "")?;
             self.b().build_store(f, v)?;
         }
+        let exc_field = self.b().build_struct_gep(env_ty, env, ENV_EXC, "")?;
+        self.b().build_store(exc_field, ptr.const_null())?;
         for (i, v) in shared.iter().enumerate() {
             let slot = self.var_slot(*v)?;
-            let f = self.b().build_struct_gep(env_ty, env, 3 + i as u32, "")?;
+            let f = self
+                .b()
+                .build_struct_gep(env_ty, env, ENV_SHARED + i as u32, "")?;
             self.b().build_store(f, slot)?;
         }
         let name = self.g.m.func(body).name.clone();
@@ -153,6 +164,19 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
             env.into(),
         ];
         self.b().build_call(fork, &args, "")?;
+        // An exception a thread raised goes on from here, as if the loop had raised it.
+        let exc = self
+            .b()
+            .build_load(ptr, exc_field, "par.exc")?
+            .into_pointer_value();
+        let raised = self.b().build_is_not_null(exc, "par.raised")?;
+        let (raise_bb, after) = (self.block("par.raise"), self.block("par.after"));
+        self.b().build_conditional_branch(raised, raise_bb, after)?;
+        self.b().position_at_end(raise_bb);
+        let level = self.scopes.len();
+        self.propagate(exc, level)?;
+        self.b().build_unconditional_branch(after)?;
+        self.b().position_at_end(after);
         Ok(())
     }
 
@@ -256,7 +280,7 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
         let chunk = field(2, i64t.into(), "chunk")?.into_int_value();
         // Arguments of the body and combine functions, after `lo, hi`.
         let mut cap_args: Vec<BasicMetadataValueEnum> = Vec::new();
-        let mut shared_i = 3;
+        let mut shared_i = ENV_SHARED;
         for c in captures {
             match c {
                 ParCapture::Shared(_) => {
@@ -272,15 +296,49 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
             }
         }
         let (body_fn, _) = self.g.func_value(body)?;
-        let call_chunk =
-            |lo: inkwell::values::IntValue<'ctx>, hi: inkwell::values::IntValue<'ctx>| -> R<()> {
-                let lo = b.build_int_add(start, lo, "lo")?;
-                let hi = b.build_int_add(start, hi, "hi")?;
-                let mut args: Vec<BasicMetadataValueEnum> = vec![lo.into(), hi.into()];
-                args.extend(cap_args.iter().copied());
-                b.build_call(body_fn, &args, "")?;
-                Ok(())
-            };
+        let personality = self.g.rt(RtFn::Personality);
+        fv.set_personality_function(personality);
+        let exc_slot = b.build_struct_gep(env_ty, env, ENV_EXC, "exc.slot")?;
+        let lp_ty = cx.struct_type(&[ptr.into(), i32t.into()], false);
+        // Runs a chunk unless a thread has raised; an exception it raises is kept (the
+        // first one) for the code after the loop, and the thread goes on with no more work.
+        let call_chunk = |lo: inkwell::values::IntValue<'ctx>,
+                          hi: inkwell::values::IntValue<'ctx>|
+         -> R<()> {
+            let pending = b.build_load(ptr, exc_slot, "pending")?;
+            if let Some(i) = pending.as_instruction_value() {
+                i.set_atomic_ordering(inkwell::AtomicOrdering::Monotonic)
+                    .map_err(|e| crate::error::CodegenError::Builder(e.to_string()))?;
+            }
+            let failed = b.build_is_not_null(pending.into_pointer_value(), "failed")?;
+            let run = cx.append_basic_block(fv, "chunk.run");
+            let pad = cx.append_basic_block(fv, "chunk.lpad");
+            let cont = cx.append_basic_block(fv, "chunk.cont");
+            b.build_conditional_branch(failed, cont, run)?;
+            b.position_at_end(run);
+            let lo = b.build_int_add(start, lo, "lo")?;
+            let hi = b.build_int_add(start, hi, "hi")?;
+            let mut args: Vec<BasicValueEnum> = vec![lo.into(), hi.into()];
+            args.extend(cap_args.iter().map(|a| match a {
+                BasicMetadataValueEnum::PointerValue(p) => BasicValueEnum::from(*p),
+                _ => BasicValueEnum::from(ptr.const_null()),
+            }));
+            b.build_invoke(body_fn, &args, cont, pad, "")?;
+            b.position_at_end(pad);
+            let lp =
+                b.build_landing_pad(lp_ty, personality, &[ptr.const_null().into()], true, "lp")?;
+            let exc = b.build_extract_value(lp.into_struct_value(), 0, "exc")?;
+            b.build_cmpxchg(
+                exc_slot,
+                ptr.const_null(),
+                exc.into_pointer_value(),
+                inkwell::AtomicOrdering::SequentiallyConsistent,
+                inkwell::AtomicOrdering::SequentiallyConsistent,
+            )?;
+            b.build_unconditional_branch(cont)?;
+            b.position_at_end(cont);
+            Ok(())
+        };
         // Iterations 0..n of the normalized space.
         let n = b.build_int_sub(end, start, "n")?;
         let last_iter = b.build_int_sub(n, i64t.const_int(1, false), "last")?;

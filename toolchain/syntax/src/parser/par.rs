@@ -368,7 +368,10 @@ mod tests {
                 "unknown OpenMP clause",
             ),
             ("@par(gpu=True)\nfor i in r:\n    pass\n", "gpu=True"),
-            ("def f():\n    @par\n    for i in r:\n        return\n", "cannot leave"),
+            (
+                "def f():\n    @par\n    for i in r:\n        return\n",
+                "cannot leave",
+            ),
             (
                 "@par\nfor i in r:\n    pass\nelse:\n    pass\n",
                 "`else` clause",
