@@ -15,9 +15,9 @@
 //!                                         BODY
 //! ```
 //!
-//! A loop over `range(…)` reads its items arithmetically; a loop over anything else indexes it
-//! (lists, strings, tuples of one type: whatever has `len` and `__getitem__`). Names starting
-//! with a dot cannot clash with the program's.
+//! A loop over `range(…)` reads its items arithmetically; a loop over anything else indexes
+//! `_par_items(it)` (a builtin: sequences as they are, generators, sets and dicts gathered
+//! into a list first). Names starting with a dot cannot clash with the program's.
 
 use syntax::ast::{BinOp, Expr, ExprKind, Ident, Keyword, Module, Stmt, StmtKind};
 use syntax::{Diagnostic, FileId, Span};
@@ -137,7 +137,12 @@ impl Cx {
         let seq = |d: usize| format!(".par_s{n}_{d}");
         let len = |d: usize| format!(".par_len{n}_{d}");
         for (d, (_, iter)) in levels.iter().enumerate() {
-            setup.push(assign(name(&seq(d), iter.span), iter.clone(), iter.span));
+            let items = if is_range_call(iter) {
+                iter.clone()
+            } else {
+                call("_par_items", vec![iter.clone()], iter.span)
+            };
+            setup.push(assign(name(&seq(d), iter.span), items, iter.span));
             let l = call("len", vec![name(&seq(d), iter.span)], iter.span);
             setup.push(assign(name(&len(d), iter.span), l, iter.span));
         }
