@@ -100,3 +100,14 @@ empty = 42
 for i in range(5, 5):
     empty += 1
 print("empty", empty)
+
+# Items of another type (an int added to a float) and subtraction reduce too.
+fsum = 0.5
+@par
+for i in range(2000):
+    fsum += i
+left = 1000000
+@par(schedule='guided')
+for i in range(1000):
+    left -= i * 2
+print("mixed", fsum, left)

@@ -10,10 +10,12 @@
 //!
 //! * **reduction**: every occurrence is `x = F(x, e, consts…)` with one `F` that is `+`, `*`,
 //!   `|`, `&`, `^` (the magic methods `__add__` … `__xor__`, so `@tuple` classes with
-//!   `__add__` qualify), or `min`/`max`, and `e` does not use `x`. Each thread accumulates
-//!   into private storage (plus a flag saying whether it holds anything, so no identity
-//!   value is needed), and a *combine function* folds it into `x` once per thread, inside a
-//!   critical section. Results do not depend on the schedule for associative, commutative
+//!   `__add__` qualify), or `min`/`max`, and `e` does not use `x`; also `-` on machine
+//!   numbers. Each thread accumulates into private storage, and a *combine function* folds
+//!   it into `x` once per thread, inside a critical section. For `+`, `-`, `|`, `^` on
+//!   machine numbers the storage starts at zero (their identity; `-` partials are then
+//!   added); otherwise a flag says whether it holds anything yet, so no identity value is
+//!   needed (`min`, `max`, `*`, `&`, user classes). Results do not depend on the schedule for associative, commutative
 //!   `F` (floating-point sums may differ in the last bits, as in any parallel reduction).
 //! * **private**: its first occurrence writes it (loop variables, temporaries, values
 //!   computed per iteration): a local of the chunk function.
@@ -61,9 +63,12 @@ impl Pass for ParallelLoops {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reduction {
     pub var: VarId,
+    /// Folds two partial results (`F(T, T)`).
     pub func: FuncId,
     /// The assignments (values of kind `Assign`) that update `var`.
     pub sites: Vec<ValueId>,
+    /// Zeroed storage is `F`'s identity: partial results start at zero and need no flag.
+    pub zero_identity: bool,
 }
 
 /// How the loop body uses a variable.
@@ -78,12 +83,23 @@ pub enum Sharing {
 fn is_reduction_op(m: &Module, f: FuncId) -> bool {
     matches!(
         m.func(f).unmangled.as_str(),
-        "__add__" | "__mul__" | "__or__" | "__and__" | "__xor__" | "min" | "max"
+        "__add__" | "__sub__" | "__mul__" | "__or__" | "__and__" | "__xor__" | "min" | "max"
     )
 }
 
-/// `x = F(x, e, consts…)`: the assignment's variable and `F`, when `e` does not use `x`.
-fn reduction_site(m: &Module, assign: ValueId) -> Option<(VarId, FuncId)> {
+/// One update `x = F(x, e, consts…)` of a reduction variable.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Site {
+    var: VarId,
+    /// `F(T, T…)`, what folds two partial results (`F` itself when `e` has `x`'s type; else
+    /// its realization for two `T`s, `float.__add__[float,float]` for `f += 1`).
+    combine: FuncId,
+    /// Whether `e` has `x`'s type.
+    same_type: bool,
+}
+
+/// `x = F(x, e, consts…)` when `e` does not use `x`.
+fn reduction_site(m: &Module, assign: ValueId) -> Option<Site> {
     let ValueKind::Assign { var, value } = &m.value(assign).kind else {
         return None;
     };
@@ -97,10 +113,7 @@ fn reduction_site(m: &Module, assign: ValueId) -> Option<(VarId, FuncId)> {
         return None;
     }
     let ty = m.var(*var).ty;
-    if m.value(*value).ty != ty || m.value(*e).ty != ty {
-        return None;
-    }
-    if touches(m, *e).iter().any(|(x, _, _)| x == var) {
+    if m.value(*value).ty != ty || touches(m, *e).iter().any(|(x, _, _)| x == var) {
         return None;
     }
     let constant = |v: &ValueId| {
@@ -109,7 +122,56 @@ fn reduction_site(m: &Module, assign: ValueId) -> Option<(VarId, FuncId)> {
             ValueKind::Null | ValueKind::IntConst(_) | ValueKind::BoolConst(_)
         )
     };
-    rest.iter().all(constant).then_some((*var, *func))
+    if !rest.iter().all(constant) {
+        return None;
+    }
+    let same_type = m.value(*e).ty == ty;
+    let combine = if m.func(*func).unmangled == "__sub__" {
+        // `x -= e`: each thread subtracts from zero; the partial results are added.
+        if !zero_is_identity(m, *func, ty) {
+            return None;
+        }
+        same_op_for(m, *func, ty, Some(("__sub__", "__add__")))?
+    } else if same_type {
+        *func
+    } else {
+        same_op_for(m, *func, ty, None)?
+    };
+    Some(Site {
+        var: *var,
+        combine,
+        same_type,
+    })
+}
+
+/// The realization of `f` (`NAME[A,B,…]`) whose second argument has type `ty` too, or of
+/// another method of the same class (`rename`: from, to).
+fn same_op_for(m: &Module, f: FuncId, ty: TypeId, rename: Option<(&str, &str)>) -> Option<FuncId> {
+    let func = m.func(f);
+    let mut prefix = func.name.split('[').next()?.to_string();
+    if let Some((from, to)) = rename {
+        prefix = prefix.strip_suffix(from)?.to_string() + to;
+    }
+    let mut names: Vec<String> = func
+        .args
+        .iter()
+        .map(|a| m.types.get(m.var(*a).ty).name.clone())
+        .collect();
+    *names.get_mut(1)? = m.types.get(ty).name.clone();
+    let g = m.func_by_name(&format!("{prefix}[{}]", names.join(",")))?;
+    (m.func(g).ret == ty).then_some(g)
+}
+
+/// Whether zeroed storage is the identity of `F` on `ty` (`+`, `|`, `^` on machine numbers),
+/// so partial results need no "has a value" flag.
+fn zero_is_identity(m: &Module, f: FuncId, ty: TypeId) -> bool {
+    matches!(
+        m.types.get(ty).kind,
+        crate::types::TypeKind::Int { .. } | crate::types::TypeKind::Float { .. }
+    ) && matches!(
+        m.func(f).unmangled.as_str(),
+        "__add__" | "__sub__" | "__or__" | "__xor__"
+    )
 }
 
 /// Classifies every variable `body` uses (see the module documentation). `loop_var` is
@@ -144,15 +206,21 @@ fn sharing_of(m: &Module, v: VarId, touches: &[&(VarId, Touch, ValueId)]) -> Sha
     let reads = touches.iter().filter(|(_, t, _)| *t == Touch::Read).count();
     let addressed = touches.iter().any(|(_, t, _)| *t == Touch::Address);
     if !writes.is_empty() && !addressed && reads == writes.len() {
-        let sites: Option<Vec<(VarId, FuncId)>> =
-            writes.iter().map(|w| reduction_site(m, *w)).collect();
+        let sites: Option<Vec<Site>> = writes.iter().map(|w| reduction_site(m, *w)).collect();
         if let Some(sites) = sites {
-            let f = sites[0].1;
-            if sites.iter().all(|(_, g)| *g == f) {
+            let f = sites[0].combine;
+            let ty = m.var(v).ty;
+            let zero = zero_is_identity(m, f, ty);
+            // Items of another type need a zero start (there is no first item to copy).
+            if sites
+                .iter()
+                .all(|s| s.combine == f && (s.same_type || zero))
+            {
                 return Sharing::Reduction(Reduction {
                     var: v,
                     func: f,
                     sites: writes,
+                    zero_identity: zero,
                 });
             }
         }
@@ -220,14 +288,22 @@ fn outline_loop(m: &mut Module, id: ValueId, name: &str) {
         let Sharing::Reduction(r) = s else { continue };
         let (vname, ty) = (m.var(*v).name.clone(), m.var(*v).ty);
         let acc = chunk.by_ref(m, &format!("{vname}.partial"), ty, None);
-        let has = chunk.by_ref(m, &format!("{vname}.has"), boolean, None);
         let c_acc = combine.by_ref(m, &format!("{vname}.partial"), ty, None);
-        let c_has = combine.by_ref(m, &format!("{vname}.has"), boolean, None);
         captures.push(ParCapture::Private(ty));
-        captures.push(ParCapture::Private(boolean));
+        let flags = if r.zero_identity {
+            None
+        } else {
+            let has = chunk.by_ref(m, &format!("{vname}.has"), boolean, None);
+            let c_has = combine.by_ref(m, &format!("{vname}.has"), boolean, None);
+            captures.push(ParCapture::Private(boolean));
+            Some((has, c_has))
+        };
         let extra = reduction_extra_args(m, r.sites[0]);
         for site in &r.sites {
-            rewrite_site(m, &mut chunk, *site, acc, has, loc);
+            match flags {
+                Some((has, _)) => rewrite_site(m, &mut chunk, *site, acc, has, loc),
+                None => accumulate_site(m, *site, acc, loc),
+            }
         }
         let target = combine_target.get(v).copied().unwrap_or(*v);
         let read_target = m.add_value(ValueKind::VarRef(target), ty, loc);
@@ -243,16 +319,21 @@ fn outline_loop(m: &mut Module, id: ValueId, name: &str) {
             none,
             loc,
         );
-        let cond = m.add_value(ValueKind::VarRef(c_has), boolean, loc);
-        combine_body.push(m.add_value(
-            ValueKind::If {
-                cond,
-                then: store,
-                other: None,
-            },
-            none,
-            loc,
-        ));
+        combine_body.push(match flags {
+            Some((_, c_has)) => {
+                let cond = m.add_value(ValueKind::VarRef(c_has), boolean, loc);
+                m.add_value(
+                    ValueKind::If {
+                        cond,
+                        then: store,
+                        other: None,
+                    },
+                    none,
+                    loc,
+                )
+            }
+            None => store,
+        });
     }
     // The chunk function: `for k in range(lo, hi): BODY`.
     let var_name = m.var(var).name.clone();
@@ -305,6 +386,19 @@ fn reduction_extra_args(m: &mut Module, site: ValueId) -> Vec<ValueId> {
             m.add_value(v.kind, v.ty, v.loc)
         })
         .collect()
+}
+
+/// `x = F(x, e)` becomes `acc = F(acc, e)` (the partial result starts at zero).
+fn accumulate_site(m: &mut Module, site: ValueId, acc: VarId, loc: Loc) {
+    let ValueKind::Assign { value, .. } = m.value(site).kind else {
+        return;
+    };
+    let ty = m.var(acc).ty;
+    let read_acc = m.add_value(ValueKind::VarRef(acc), ty, loc);
+    if let ValueKind::Call { args, .. } = &mut m.value_mut(value).kind {
+        args[0] = read_acc;
+    }
+    m.value_mut(site).kind = ValueKind::Assign { var: acc, value };
 }
 
 /// `x = F(x, e)` becomes `t = e; if has: acc = F(acc, t) else: acc = t; has = True`.
@@ -577,7 +671,7 @@ mod tests {
         let prod = f.call(f.mul, vec![i, kk]);
         let a = f.assign(tmp, prod);
         let t = f.read(tmp);
-        let b = f.update(total, f.add, t);
+        let b = f.update(total, f.mul, t);
         let lp = f.par_loop(k, vec![a, b]);
         ParallelLoops.run(&mut f.m, &mut NoRealizer);
         assert!(f.m.par_loops.is_empty());
@@ -592,7 +686,7 @@ mod tests {
         };
         let bool_t = f.m.types.lookup("bool").unwrap();
         // input and total (in order of first use) are the enclosing function's locals;
-        // total's partial result and flag are per thread.
+        // total's partial product and its flag (one is not zero) are per thread.
         assert_eq!(
             captures,
             vec![
@@ -626,6 +720,28 @@ mod tests {
         assert_eq!(combine.args.len(), captures.len());
         let printed = crate::printer::print_module(&f.m);
         assert!(printed.contains("par_for (schedule Static)"), "{printed}");
+    }
+
+    #[test]
+    fn sums_start_from_zero_without_a_flag() {
+        let mut f = Fixture::new();
+        let (k, total) = (f.local("k"), f.local("total"));
+        let e = f.read(k);
+        let a = f.update(total, f.add, e);
+        let lp = f.par_loop(k, vec![a]);
+        ParallelLoops.run(&mut f.m, &mut NoRealizer);
+        let ValueKind::ParFor { captures, .. } = &f.m.value(lp).kind else {
+            panic!("not outlined");
+        };
+        assert_eq!(
+            captures,
+            &vec![ParCapture::Shared(total), ParCapture::Private(f.int)]
+        );
+        // The site now updates the partial sum directly.
+        let ValueKind::Assign { var, .. } = f.m.value(a).kind else {
+            panic!("site rewritten to {:?}", f.m.value(a).kind);
+        };
+        assert_eq!(f.m.var(var).name, "total.partial");
     }
 
     #[test]
