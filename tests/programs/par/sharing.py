@@ -74,3 +74,16 @@ seen = [False] * 100
 for i in range(97, 2, -5):
     seen[i] = True
 print([i for i in range(100) if seen[i]][:6], sum([1 for s in seen if s]))
+
+# A variable written only on some iterations and read after the loop stays shared (a flag
+# any thread may set); one written first thing in every iteration is per thread.
+def has_square(xs: List[int], target: int) -> bool:
+    hit = False
+    @par
+    for x in xs:
+        sq = x * x
+        if sq == target:
+            hit = True
+    return hit
+
+print(has_square([1, 2, 3, 4, 5], 16), has_square([1, 2, 3], 16))

@@ -18,7 +18,9 @@
 //!   needed (`min`, `max`, `*`, `&`, user classes). Results do not depend on the schedule for associative, commutative
 //!   `F` (floating-point sums may differ in the last bits, as in any parallel reduction).
 //! * **private**: its first occurrence writes it (loop variables, temporaries, values
-//!   computed per iteration): a local of the chunk function.
+//!   computed per iteration): a local of the chunk function. Unless that write is
+//!   conditional (inside an `if`, loop or `try` of the body) and code outside the loop uses
+//!   the variable: `if c: found = True` keeps `found` shared.
 //! * **shared**: anything else. Locals of the enclosing function are passed by reference;
 //!   globals stay globals. Writes to shared variables race unless the program synchronizes
 //!   them (a lock, `@omp.critical`), as in OpenMP.
@@ -26,7 +28,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::module::Module;
-use crate::node::{FuncId, Loc, ParCapture, ValueId, ValueKind, VarId};
+use crate::node::{FuncId, FuncKind, Loc, ParCapture, ValueId, ValueKind, VarId};
 use crate::pass::{Pass, Realizer};
 use crate::types::TypeId;
 use crate::util::outline::{touches, Outlined, Touch};
@@ -185,14 +187,80 @@ pub fn classify(m: &Module, body: ValueId, loop_var: VarId) -> Vec<(VarId, Shari
             order.push(*v);
         }
     }
+    let top = top_level(m, body);
+    let outside = used_outside(m, body, &all);
     order
         .into_iter()
         .map(|v| {
             let mine: Vec<&(VarId, Touch, ValueId)> =
                 all.iter().filter(|(x, _, _)| *x == v).collect();
-            (v, sharing_of(m, v, &mine))
+            let mut sharing = sharing_of(m, v, &mine);
+            // A variable first written only on some iterations' paths (`if c: found = True`)
+            // and read after the loop keeps the shared variable's meaning.
+            if sharing == Sharing::Private && !top.contains(&mine[0].2) && outside.contains(&v) {
+                sharing = Sharing::Shared;
+            }
+            (v, sharing)
         })
         .collect()
+}
+
+/// The statements every iteration runs: the body's series, and series inside it.
+fn top_level(m: &Module, body: ValueId) -> HashSet<ValueId> {
+    let mut out = HashSet::new();
+    let mut stack = vec![body];
+    while let Some(v) = stack.pop() {
+        out.insert(v);
+        if let ValueKind::Series(items) = &m.value(v).kind {
+            stack.extend(items.iter().copied());
+        }
+    }
+    out
+}
+
+/// The variables of `inside` (the touches of a loop body) that code elsewhere in the module
+/// touches too.
+fn used_outside(m: &Module, body: ValueId, inside: &[(VarId, Touch, ValueId)]) -> HashSet<VarId> {
+    let mut count: HashMap<VarId, usize> = HashMap::new();
+    for (v, _, _) in inside {
+        *count.entry(*v).or_default() += 1;
+    }
+    let mut out = HashSet::new();
+    for f in m.func_ids() {
+        let FuncKind::Bodied { body: fb, .. } = &m.func(f).kind else {
+            continue;
+        };
+        let mut total: HashMap<VarId, usize> = HashMap::new();
+        for (v, _, _) in touches(m, *fb) {
+            if count.contains_key(&v) {
+                *total.entry(v).or_default() += 1;
+            }
+        }
+        for (v, n) in total {
+            // The loop's own function sees the body's touches too.
+            let within = if touches_contains(m, *fb, body) {
+                count[&v]
+            } else {
+                0
+            };
+            if n > within {
+                out.insert(v);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the value tree at `root` contains `v`.
+fn touches_contains(m: &Module, root: ValueId, v: ValueId) -> bool {
+    let mut stack = vec![root];
+    while let Some(x) = stack.pop() {
+        if x == v {
+            return true;
+        }
+        stack.extend(m.value(x).kind.operands());
+    }
+    false
 }
 
 fn sharing_of(m: &Module, v: VarId, touches: &[&(VarId, Touch, ValueId)]) -> Sharing {
