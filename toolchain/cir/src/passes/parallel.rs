@@ -619,6 +619,11 @@ mod tests {
 
         /// The loop over `body` (statements) in `main`; returns the loop's id.
         fn par_loop(&mut self, k: VarId, stmts: Vec<ValueId>) -> ValueId {
+            self.par_loop_then(k, stmts, vec![])
+        }
+
+        /// The loop, followed in `main` by `after`.
+        fn par_loop_then(&mut self, k: VarId, stmts: Vec<ValueId>, after: Vec<ValueId>) -> ValueId {
             let body = self
                 .m
                 .add_value(ValueKind::Series(stmts), self.none, Loc::default());
@@ -634,9 +639,11 @@ mod tests {
                 self.none,
                 Loc::default(),
             );
+            let mut main_stmts = vec![lp];
+            main_stmts.extend(after);
             let main_body =
                 self.m
-                    .add_value(ValueKind::Series(vec![lp]), self.none, Loc::default());
+                    .add_value(ValueKind::Series(main_stmts), self.none, Loc::default());
             self.m.add_func(Func {
                 name: "main".into(),
                 unmangled: "main".into(),
@@ -724,6 +731,32 @@ mod tests {
         assert_eq!(sharing_of_var(&f.m, lp, tmp), Some(Sharing::Private));
         assert_eq!(sharing_of_var(&f.m, lp, input), Some(Sharing::Shared));
         assert_eq!(sharing_of_var(&f.m, lp, k), None);
+    }
+
+    #[test]
+    fn conditional_first_writes_of_variables_used_later_stay_shared() {
+        let mut f = Fixture::new();
+        let (k, found, scratch) = (f.local("k"), f.local("found"), f.local("scratch"));
+        // if k: found = k; scratch = k   (both first written conditionally)
+        let (c, e1, e2) = (f.read(k), f.read(k), f.read(k));
+        let w1 = f.assign(found, e1);
+        let w2 = f.assign(scratch, e2);
+        let then =
+            f.m.add_value(ValueKind::Series(vec![w1, w2]), f.none, Loc::default());
+        let branch = f.m.add_value(
+            ValueKind::If {
+                cond: c,
+                then,
+                other: None,
+            },
+            f.none,
+            Loc::default(),
+        );
+        // only `found` is read after the loop
+        let after = f.read(found);
+        let lp = f.par_loop_then(k, vec![branch], vec![after]);
+        assert_eq!(sharing_of_var(&f.m, lp, found), Some(Sharing::Shared));
+        assert_eq!(sharing_of_var(&f.m, lp, scratch), Some(Sharing::Private));
     }
 
     #[test]
