@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing codon needs on Debian 12 / Ubuntu: LLVM 19 (for inkwell and
 # llvm-sys), clang-19 and lld-19 (the runtime and linking), libgc (the garbage collector every
-# program links), the libraries llvm-sys links, and python3 (for the conformance script).
+# program links), libomp (LLVM's OpenMP runtime, which programs with `@par` loops link), the
+# libraries llvm-sys links, and python3 (for the conformance script).
 # Cross builds (docs/cli.md "Targets") also need: the AArch64 Linux sysroot (libc6-dev-arm64-cross,
 # libgcc-12-dev-arm64-cross), qemu-user (to run AArch64 programs in tests), zig's C toolchain
 # (the `ziglang` PyPI package, for macOS) and the Boehm GC sources (the `bdwgc-alloc-sys`
@@ -18,6 +19,7 @@ packages=(
     lld-19
     libpolly-19-dev
     libgc-dev
+    libomp-19-dev
     libzstd-dev
     zlib1g-dev
     libxml2-dev

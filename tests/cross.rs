@@ -56,6 +56,11 @@ fn golden_programs() -> Vec<PathBuf> {
         for entry in fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
+                // `@par` programs need an OpenMP runtime, which no cross target has yet
+                // (`par_loops_are_an_error_for_targets_without_openmp`).
+                if path.file_name().is_some_and(|n| n == "par") {
+                    continue;
+                }
                 collect(&path, out);
             } else if path.extension().is_some_and(|e| e == "py")
                 && path.with_extension("out").is_file()
@@ -187,6 +192,38 @@ fn aarch64_linux_golden_programs_match_native_under_qemu() {
         programs.len(),
         failures.join("\n")
     );
+}
+
+#[test]
+fn par_loops_are_an_error_for_targets_without_openmp() {
+    let dir = support::temp("codon-cross-test-");
+    let program = dir.path().join("p.py");
+    fs::write(
+        &program,
+        "total = 0\n@par\nfor i in range(10):\n    total += i\nprint(total)\n",
+    )
+    .unwrap();
+    for target in [AARCH64_LINUX, "aarch64-apple-darwin"] {
+        let out = dir.path().join("p");
+        let done = support::codon(
+            dir.path(),
+            &[
+                "build",
+                program.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+                "--target",
+                target,
+            ],
+        );
+        let err = text(&done.stderr);
+        assert!(!done.status.success(), "{target}: built");
+        assert!(
+            err.contains("p.py:2:2") && err.contains("OpenMP runtime"),
+            "{target}: {err}"
+        );
+        assert!(!out.exists(), "{target}: left an output");
+    }
 }
 
 #[test]

@@ -196,7 +196,9 @@ fn check(src: &str) -> Result<Outcome, String> {
             search_paths: Vec::new(),
         };
         match sema::compile(&mut map, entry, &opts) {
-            Ok(module) => {
+            Ok(mut module) => {
+                // The passes the driver runs between sema and codegen (`@par` outlining…).
+                cir::passes::standard().run(&mut module, &mut cir::NoRealizer);
                 let text = cir::printer::print_module(&module);
                 if text.is_empty() {
                     return Err("the CIR module prints as nothing".to_string());

@@ -12,9 +12,13 @@ pub mod passes;
 pub mod printer;
 pub mod problem;
 pub mod types;
+pub mod util;
 
 pub use module::{Module, Unit};
-pub use node::{Func, FuncId, FuncKind, Handler, Loc, Value, ValueId, ValueKind, Var, VarId};
+pub use node::{
+    Func, FuncId, FuncKind, Handler, Loc, ParCapture, ParClauses, ParSchedule, Value, ValueId,
+    ValueKind, Var, VarId,
+};
 pub use pass::{NoRealizer, Pass, PassManager, Realizer};
 pub use problem::Problem;
 pub use types::{Field, Type, TypeId, TypeKind, TypeTable};

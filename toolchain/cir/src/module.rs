@@ -1,6 +1,6 @@
 //! The CIR module: arenas of types, variables, functions and values, plus the implicit `main`.
 
-use crate::node::{Func, FuncId, Loc, Value, ValueId, ValueKind, Var, VarId};
+use crate::node::{Func, FuncId, Loc, ParClauses, Value, ValueId, ValueKind, Var, VarId};
 use crate::types::{TypeId, TypeKind, TypeTable};
 
 /// A whole program (or one compilation unit) in CIR.
@@ -20,6 +20,9 @@ pub struct Module {
     pub unit: Option<Unit>,
     /// Compile errors passes found; the driver reports them and stops.
     pub problems: Vec<crate::Problem>,
+    /// The `@par` loops sema made (`For` loops, later `ImperativeFor`), with their clauses,
+    /// until `cir::passes::parallel` outlines them into `ParFor`s.
+    pub par_loops: std::collections::HashMap<ValueId, ParClauses>,
 }
 
 /// What makes a module one unit of a per-module build rather than a whole program: the
@@ -49,12 +52,37 @@ impl Module {
             name: name.into(),
             ty,
             global,
+            by_ref: false,
         });
         let id = VarId(self.vars.len() as u32 - 1);
         if global {
             self.globals.push(id);
         }
         id
+    }
+
+    /// Adds a by-reference function argument (see [`Var::by_ref`]).
+    pub fn add_by_ref_arg(&mut self, name: impl Into<String>, ty: TypeId) -> VarId {
+        let id = self.add_var(name, ty, false);
+        self.vars[id.0 as usize].by_ref = true;
+        id
+    }
+
+    /// The function whose body holds each value (values outside any function are absent).
+    pub fn value_owners(&self) -> std::collections::HashMap<ValueId, FuncId> {
+        let mut owners = std::collections::HashMap::new();
+        for f in self.func_ids() {
+            let crate::node::FuncKind::Bodied { body, .. } = &self.func(f).kind else {
+                continue;
+            };
+            let mut values = vec![*body];
+            while let Some(v) = values.pop() {
+                if owners.insert(v, f).is_none() {
+                    values.extend(self.value(v).kind.operands());
+                }
+            }
+        }
+        owners
     }
 
     /// Adds a function.
@@ -113,9 +141,16 @@ impl Module {
             let mut values = vec![*body];
             while let Some(v) = values.pop() {
                 let kind = &self.value(v).kind;
-                if let ValueKind::Call { func, .. } | ValueKind::FuncRef(func) = kind {
-                    if seen.insert(*func) {
-                        funcs.push(*func);
+                let called: Vec<FuncId> = match kind {
+                    ValueKind::Call { func, .. } | ValueKind::FuncRef(func) => vec![*func],
+                    ValueKind::ParFor { body, combine, .. } => {
+                        std::iter::once(*body).chain(*combine).collect()
+                    }
+                    _ => vec![],
+                };
+                for func in called {
+                    if seen.insert(func) {
+                        funcs.push(func);
                     }
                 }
                 values.extend(kind.operands());

@@ -33,6 +33,10 @@ pub struct Var {
     pub ty: TypeId,
     /// Module-level variables become LLVM globals; others are entry-block allocas.
     pub global: bool,
+    /// A function argument passed by reference: the caller passes the address of storage
+    /// holding a `ty`, and the argument names that storage (reads and writes go through it).
+    /// Outlined parallel loop bodies take the variables they share this way.
+    pub by_ref: bool,
 }
 
 /// A function: a realization of a source function for one tuple of argument types.
@@ -92,6 +96,35 @@ pub struct Handler {
     pub var: Option<VarId>,
     /// A `Series` flow.
     pub body: ValueId,
+}
+
+/// What an outlined `@par` loop passes its body by reference.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParCapture {
+    /// A variable of the enclosing function, shared by all threads.
+    Shared(VarId),
+    /// Storage of this type private to each thread, zeroed when the thread starts (a
+    /// reduction's partial result, or its "has a value" flag).
+    Private(TypeId),
+}
+
+/// How an `@par` loop's iterations are handed to threads (OpenMP's `schedule` kinds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParSchedule {
+    Static,
+    Dynamic,
+    Guided,
+    Auto,
+    Runtime,
+}
+
+/// The clauses of an `@par` loop; the values are `int`s evaluated before the loop starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParClauses {
+    pub schedule: ParSchedule,
+    pub chunk_size: Option<ValueId>,
+    pub num_threads: Option<ValueId>,
+    pub ordered: bool,
 }
 
 /// The kinds of value.
@@ -207,6 +240,19 @@ pub enum ValueKind {
         var: VarId,
         body: ValueId,
     },
+    /// An outlined `@par` loop (made by `cir::passes::parallel`): the iterations
+    /// `start..end` (step 1) are shared among OpenMP threads. Each thread calls
+    /// `body(lo, hi, CAPTURES…)` for each chunk `[lo, hi)` it is given, then, when there are
+    /// reductions, `combine(CAPTURES…)` once inside a critical section. Captures are passed by
+    /// reference (see [`Var::by_ref`]).
+    ParFor {
+        start: ValueId,
+        end: ValueId,
+        body: FuncId,
+        combine: Option<FuncId>,
+        captures: Vec<ParCapture>,
+        clauses: ParClauses,
+    },
     /// `try`/`except`/`else`/`finally`.
     Try {
         body: ValueId,
@@ -245,6 +291,20 @@ impl ValueKind {
             ImperativeFor {
                 start, end, body, ..
             } => vec![*start, *end, *body],
+            ParFor {
+                start,
+                end,
+                clauses,
+                ..
+            } => [
+                Some(*start),
+                Some(*end),
+                clauses.chunk_size,
+                clauses.num_threads,
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
             Try {
                 body,
                 handlers,

@@ -201,6 +201,38 @@ impl Printer<'_> {
                 let head = format!("imperative_for '{:?} (step {step})", self.m.var(*var).name);
                 self.list(&head, &[*start, *end, *body], depth);
             }
+            ParFor {
+                start,
+                end,
+                body,
+                combine,
+                captures,
+                clauses,
+            } => {
+                let caps: Vec<String> = captures
+                    .iter()
+                    .map(|c| match c {
+                        crate::node::ParCapture::Shared(v) => self.var(*v),
+                        crate::node::ParCapture::Private(t) => format!("(private {})", self.ty(*t)),
+                    })
+                    .collect();
+                let mut head = format!(
+                    "par_for (schedule {:?}) (body '{:?}) (captures {})",
+                    clauses.schedule,
+                    self.m.func(*body).name,
+                    caps.join(" ")
+                );
+                if let Some(c) = combine {
+                    let _ = write!(head, " (combine '{:?})", self.m.func(*c).name);
+                }
+                if clauses.ordered {
+                    head.push_str(" ordered");
+                }
+                let mut items = vec![*start, *end];
+                items.extend(clauses.chunk_size);
+                items.extend(clauses.num_threads);
+                self.list(&head, &items, depth);
+            }
             Try {
                 body,
                 handlers,

@@ -91,11 +91,16 @@ impl<'g, 'ctx, 'a> FuncGen<'g, 'ctx, 'a> {
         };
         let mut params = Vec::new();
         for (i, arg) in func.args.iter().enumerate() {
-            let slot = fg.var_slot(*arg)?;
-            let param = fv
-                .get_nth_param(i as u32)
-                .expect("declared with one parameter per argument");
+            let Some(param) = fv.get_nth_param(i as u32) else {
+                return unsupported(format!("`{}` declared without argument {i}", func.name));
+            };
             param.set_name(&m.var(*arg).name);
+            if m.var(*arg).by_ref {
+                // The argument names the caller's storage.
+                fg.vars.insert(*arg, param.into_pointer_value());
+                continue;
+            }
+            let slot = fg.var_slot(*arg)?;
             params.push((slot, param));
         }
         for l in locals {

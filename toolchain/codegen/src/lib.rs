@@ -15,6 +15,7 @@ mod generators;
 mod llvm_funcs;
 mod lower;
 mod options;
+mod parallel;
 mod rt;
 pub mod runtime_bitcode;
 mod runtime_link;

@@ -9,7 +9,7 @@ use inkwell::builder::Builder;
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
 use inkwell::targets::{TargetData, TargetMachine, TargetTriple};
-use inkwell::types::FunctionType;
+use inkwell::types::{BasicType, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, FunctionValue, PointerValue, UnnamedAddress};
 
 use crate::error::{unsupported, R};
@@ -82,6 +82,20 @@ impl<'ctx, 'a> ModuleGen<'ctx, 'a> {
                 FuncKind::External { symbol } => {
                     let ty = self.types.fn_type(&args, f.ret, true)?;
                     (get_or_declare(&self.module, symbol, ty), ty)
+                }
+                FuncKind::Bodied { .. } if f.args.iter().any(|a| self.m.var(*a).by_ref) => {
+                    // By-reference arguments are pointers to the caller's storage.
+                    let mut params: Vec<inkwell::types::BasicMetadataTypeEnum> = Vec::new();
+                    for a in &f.args {
+                        let v = self.m.var(*a);
+                        params.push(if v.by_ref {
+                            self.types.ptr().into()
+                        } else {
+                            self.types.lower(v.ty)?.into()
+                        });
+                    }
+                    let ty = self.types.lower(f.ret)?.fn_type(&params, false);
+                    (self.module.add_function(&f.name, ty, None), ty)
                 }
                 FuncKind::Llvm { .. } | FuncKind::Bodied { .. } => {
                     let ty = self.types.fn_type(&args, f.ret, false)?;

@@ -128,6 +128,17 @@ impl<'ctx> FuncGen<'_, 'ctx, '_> {
                 self.lower_imperative_for(*start, *end, *step, *var, *body)?;
                 self.zero(v.ty)
             }
+            ValueKind::ParFor {
+                start,
+                end,
+                body,
+                combine,
+                captures,
+                clauses,
+            } => {
+                self.lower_par_for(*start, *end, *body, *combine, captures, clauses)?;
+                self.zero(v.ty)
+            }
             ValueKind::Try {
                 body,
                 handlers,

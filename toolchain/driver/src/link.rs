@@ -57,6 +57,7 @@ pub fn link_executable(
     // among those)
     args.extend(libs.iter().map(|l| OsString::from(format!("-l{l}"))));
     args.extend(linker.libs.iter().map(OsString::from));
+    args.extend(linker.openmp_libs.iter().map(OsString::from));
     ui.step(
         "Linking",
         format_args!("{}", shown_command(&compiler[0], &args)),
@@ -81,7 +82,11 @@ pub fn link_executable(
         out.status,
         stderr.trim_end()
     ));
-    Err(if stderr.contains("No module named ziglang") {
+    Err(if stderr.contains("__kmpc_") || stderr.contains("libomp") {
+        err.with_help(
+            "`@par` loops need the OpenMP runtime: install libomp-19-dev (scripts/setup.sh does)",
+        )
+    } else if stderr.contains("No module named ziglang") {
         err.with_help(ZIG_HELP)
     } else if stderr.contains("cannot find -l") || stderr.contains("unable to find library") {
         err.with_help("a system library is missing: run scripts/setup.sh (it installs libgc-dev)")
@@ -124,6 +129,12 @@ pub fn missing_for(target: &Target) -> Option<Error> {
         .and_then(|()| c_compiler(target))
         .and_then(|_| gc_build::check_available(target))
         .err()
+}
+
+/// Whether programs with `@par` loops can be linked for `target` (its spec names an OpenMP
+/// runtime).
+pub fn supports_openmp(target: &Target) -> bool {
+    linker_spec(target).is_ok_and(|l| !l.openmp_libs.is_empty())
 }
 
 fn linker_spec(target: &Target) -> Result<&'static LinkerSpec> {

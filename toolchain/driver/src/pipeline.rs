@@ -32,6 +32,9 @@ pub fn compile(
         return Err(settings.target.no_executables_error());
     }
     let module = check(ui, source)?;
+    if emit != Emit::Cir {
+        check_openmp(&module, settings.target)?;
+    }
     let start = Instant::now();
     let codegen_kind = match emit {
         Emit::Cir => return write_text(&cir::printer::print_module(&module), dest),
@@ -84,6 +87,33 @@ fn check(ui: &Ui, source: &Path) -> Result<cir::Module> {
     let mut module = result.map_err(|diags| sema_error(&diags, &map))?;
     run_passes(&mut module, &map)?;
     Ok(module)
+}
+
+/// `@par` loops need an OpenMP runtime for the target: an error at the first loop when the
+/// target's spec names none.
+pub fn check_openmp(module: &cir::Module, target: &crate::target::Target) -> Result<()> {
+    if link::supports_openmp(target) {
+        return Ok(());
+    }
+    let Some(v) = module
+        .values
+        .iter()
+        .find(|v| matches!(v.kind, cir::ValueKind::ParFor { .. }))
+    else {
+        return Ok(());
+    };
+    let file = module
+        .files
+        .get(v.loc.file as usize)
+        .cloned()
+        .unwrap_or_default();
+    Err(Error::at(
+        format!("{file}:{}:{}", v.loc.line, v.loc.col),
+        format!(
+            "`@par` loops need the OpenMP runtime (libomp), which codon cannot link for {target} yet"
+        ),
+    )
+    .with_help("build for the host (x86_64-unknown-linux-gnu), or remove `@par` (the loop is correct serially)"))
 }
 
 /// Runs the standard CIR passes (`cir::passes::standard`) on a checked module, before code

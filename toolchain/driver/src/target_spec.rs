@@ -81,6 +81,11 @@ pub struct LinkerSpec {
     /// Libraries, after the objects (`-lm`).
     #[serde(default)]
     pub libs: Vec<String>,
+    /// Libraries that programs with `@par` loops link (the OpenMP runtime, libomp), after
+    /// `libs`; empty when no OpenMP runtime can be linked for the target here, which makes
+    /// `@par` an error. Written so that programs without `@par` do not depend on them.
+    #[serde(default)]
+    pub openmp_libs: Vec<String>,
     /// The only shared libraries a Mach-O executable may import symbols from.
     #[serde(default)]
     pub dylibs: Vec<String>,

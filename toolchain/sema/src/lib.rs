@@ -9,6 +9,7 @@ mod dialect_class;
 mod loader;
 mod lower;
 mod namedtuple;
+pub mod par;
 mod realize;
 mod suggest;
 mod typed;

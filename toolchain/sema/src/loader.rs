@@ -42,7 +42,9 @@ impl Sema<'_> {
         file: FileId,
     ) -> Result<(FileId, Rc<ast::Module>), Vec<Diagnostic>> {
         let text = self.map.get(file).text.clone();
-        syntax::parse(&text, file).map(|m| (file, Rc::new(m)))
+        let mut m = syntax::parse(&text, file)?;
+        crate::par::desugar(&mut m, file).map_err(|d| vec![*d])?;
+        Ok((file, Rc::new(m)))
     }
 
     /// Creates a module from parsed files and registers its definitions.

@@ -507,6 +507,44 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             .add_value(ValueKind::Series(vs), none, Loc::default()))
     }
 
+    /// An `@par` loop: the loop, with its clauses recorded in `Module::par_loops`.
+    fn par_loop(
+        &mut self,
+        st: &mut FnState,
+        kind: ValueKind,
+        p: &crate::typed::TPar,
+    ) -> LR<ValueId> {
+        use syntax::ast::ParSchedule as S;
+        let chunk_size = match &p.chunk_size {
+            Some(e) => Some(self.expr(st, e)?),
+            None => None,
+        };
+        let num_threads = match &p.num_threads {
+            Some(e) => Some(self.expr(st, e)?),
+            None => None,
+        };
+        let none = self.none();
+        let loc = self.loc(st.file, p.span);
+        let id = self.m.add_value(kind, none, loc);
+        let schedule = match p.schedule {
+            S::Static => cir::ParSchedule::Static,
+            S::Dynamic => cir::ParSchedule::Dynamic,
+            S::Guided => cir::ParSchedule::Guided,
+            S::Auto => cir::ParSchedule::Auto,
+            S::Runtime => cir::ParSchedule::Runtime,
+        };
+        self.m.par_loops.insert(
+            id,
+            cir::ParClauses {
+                schedule,
+                chunk_size,
+                num_threads,
+                ordered: p.ordered,
+            },
+        );
+        Ok(id)
+    }
+
     fn stmt(&mut self, st: &mut FnState, s: &TStmt) -> LR<ValueId> {
         let none = self.none();
         let kind = match s {
@@ -540,14 +578,23 @@ impl<'a, 'm> Lowerer<'a, 'm> {
                 let body = self.block(st, b)?;
                 ValueKind::While { cond, body }
             }
-            TStmt::For { iter, var, body } => {
+            TStmt::For {
+                iter,
+                var,
+                body,
+                par,
+            } => {
                 let iter = self.expr(st, iter)?;
                 let body = self.block(st, body)?;
-                ValueKind::For {
+                let kind = ValueKind::For {
                     iter,
                     var: st.locals[var.0 as usize],
                     body,
+                };
+                if let Some(p) = par {
+                    return self.par_loop(st, kind, p);
                 }
+                kind
             }
             TStmt::Try {
                 body,

@@ -124,6 +124,16 @@ pub struct THandler {
     pub body: Vec<TStmt>,
 }
 
+/// The clauses of an `@par` loop, with `chunk_size` and `num_threads` checked as `int`s.
+#[derive(Debug, Clone)]
+pub struct TPar {
+    pub schedule: syntax::ast::ParSchedule,
+    pub chunk_size: Option<TExpr>,
+    pub num_threads: Option<TExpr>,
+    pub ordered: bool,
+    pub span: Span,
+}
+
 /// A typed statement.
 #[derive(Debug, Clone)]
 pub enum TStmt {
@@ -139,6 +149,8 @@ pub enum TStmt {
         iter: TExpr,
         var: LocalId,
         body: Vec<TStmt>,
+        /// Set for an `@par` loop (normalized to `range(N)` by `crate::par`).
+        par: Option<Box<TPar>>,
     },
     Try {
         body: Vec<TStmt>,

@@ -72,6 +72,8 @@ pub enum StmtKind {
         body: Vec<Stmt>,
         orelse: Vec<Stmt>,
         is_async: bool,
+        /// `@par` / `@par(...)` above the loop: run its iterations on several threads.
+        par: Option<Box<ParSpec>>,
     },
     With {
         items: Vec<WithItem>,
@@ -107,6 +109,62 @@ pub enum StmtKind {
         subject: Expr,
         cases: Vec<MatchCase>,
     },
+}
+
+/// How an `@par` loop's iterations are handed to threads (OpenMP's `schedule` clause).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParSchedule {
+    /// Equal contiguous blocks (or blocks of `chunk_size` dealt round-robin).
+    Static,
+    /// Chunks handed to whichever thread asks next.
+    Dynamic,
+    /// Like dynamic, with chunks shrinking as the work runs out.
+    Guided,
+    /// The OpenMP runtime chooses.
+    Auto,
+    /// Taken from `OMP_SCHEDULE` at run time.
+    Runtime,
+}
+
+impl ParSchedule {
+    /// The schedule named `name` as written in `schedule='…'` or a pragma.
+    pub fn from_name(name: &str) -> Option<ParSchedule> {
+        Some(match name {
+            "static" => ParSchedule::Static,
+            "dynamic" => ParSchedule::Dynamic,
+            "guided" => ParSchedule::Guided,
+            "auto" => ParSchedule::Auto,
+            "runtime" => ParSchedule::Runtime,
+            _ => return None,
+        })
+    }
+
+    /// The name as written in source.
+    pub fn name(self) -> &'static str {
+        match self {
+            ParSchedule::Static => "static",
+            ParSchedule::Dynamic => "dynamic",
+            ParSchedule::Guided => "guided",
+            ParSchedule::Auto => "auto",
+            ParSchedule::Runtime => "runtime",
+        }
+    }
+}
+
+/// The clauses of an `@par` loop: `@par(schedule='dynamic', chunk_size=100, num_threads=4,
+/// ordered=False, collapse=2)` or the pragma form `@par('schedule(dynamic, 100)')`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParSpec {
+    pub schedule: ParSchedule,
+    /// Iterations per chunk (an `int` expression evaluated before the loop).
+    pub chunk_size: Option<Expr>,
+    /// Threads of the parallel region (an `int` expression evaluated before the loop).
+    pub num_threads: Option<Expr>,
+    pub ordered: bool,
+    /// How many perfectly nested loops share one iteration space (1: only this loop).
+    pub collapse: u32,
+    /// The decorator.
+    pub span: Span,
 }
 
 /// A function definition.

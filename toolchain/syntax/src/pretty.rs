@@ -57,8 +57,10 @@ pub fn stmt(s: &Stmt) -> String {
             body,
             orelse,
             is_async,
+            par,
         } => format!(
-            "({}for {} {}{}{})",
+            "({}{}for {} {}{}{})",
+            if par.is_some() { "par " } else { "" },
             async_prefix(*is_async),
             expr(target),
             expr(iter),

@@ -3,6 +3,7 @@
 
 pub mod definite_assignment;
 pub mod imperative_for;
+pub mod parallel;
 pub mod return_paths;
 
 use crate::pass::PassManager;
@@ -13,5 +14,6 @@ pub fn standard() -> PassManager {
     pm.register(Box::new(definite_assignment::DefiniteAssignment));
     pm.register(Box::new(return_paths::ReturnPaths));
     pm.register(Box::new(imperative_for::ImperativeFor));
+    pm.register(Box::new(parallel::ParallelLoops));
     pm
 }

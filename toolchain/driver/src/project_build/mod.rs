@@ -274,6 +274,7 @@ impl Job<'_> {
         })
         .map_err(|diags| crate::pipeline::sema_error(&diags, &map))?;
         crate::pipeline::run_passes(&mut module, &map)?;
+        crate::pipeline::check_openmp(&module, self.program.target)?;
         let check = start.elapsed().as_secs_f64();
         let start = Instant::now();
         let key = &self.keys[i];

@@ -452,6 +452,7 @@ impl Fcx<'_, '_> {
                     body: vec![stmt],
                     orelse: vec![],
                     is_async: false,
+                    par: None,
                 },
                 span,
             };
@@ -574,6 +575,7 @@ impl Fcx<'_, '_> {
             iter: gen,
             var,
             body: r?,
+            par: None,
         });
         Ok(pre)
     }

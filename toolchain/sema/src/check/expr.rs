@@ -265,6 +265,7 @@ impl Fcx<'_, '_> {
                     iter: gen,
                     var,
                     body: vec![TStmt::Expr(y)],
+                    par: None,
                 };
                 Ok(Fcx::block(vec![stmt], self.none(span)))
             }
@@ -614,7 +615,12 @@ impl Fcx<'_, '_> {
             let call = self.call_def(d, args, span)?;
             return Ok(Fcx::block(vec![set], call));
         }
-        if lm.is_empty() && self.s.defs.class(lc).kind == crate::defs::ClassKind::Ref {
+        if lm.is_empty()
+            && (self.s.defs.class(lc).kind == crate::defs::ClassKind::Ref
+                || (self.s.defs.class(lc).kind == crate::defs::ClassKind::Tuple
+                    && lc == rc
+                    && lc != self.s.core().tuple))
+        {
             if let Some(e) = self.protocol_default(l.clone(), method, vec![r.clone()])? {
                 return Ok(e);
             }

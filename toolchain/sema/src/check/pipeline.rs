@@ -133,6 +133,7 @@ impl Fcx<'_, '_> {
                     body,
                     orelse: vec![],
                     is_async: false,
+                    par: None,
                 },
                 span,
             }];

@@ -30,6 +30,12 @@ impl Fcx<'_, '_> {
             ("__str__" | "__repr__", 0) if is_ref => {
                 self.call_builtin("_object_repr", vec![obj], span)?
             }
+            ("__str__" | "__repr__", 0)
+                if self.s.defs.class(class).kind == ClassKind::Tuple
+                    && class != self.s.core().tuple =>
+            {
+                self.record_repr(obj)?
+            }
             ("__format__", 1) => {
                 let spec = args.remove(0);
                 self.call_builtin("_format_object", vec![obj, spec], span)?
@@ -71,10 +77,63 @@ impl Fcx<'_, '_> {
                     same
                 }
             }
+            ("__eq__" | "__ne__" | "__lt__" | "__le__" | "__gt__" | "__ge__" | "__hash__", _)
+                if self.s.defs.class(class).kind == ClassKind::Tuple
+                    && class != self.s.core().tuple
+                    && !self.s.defs.class(class).namedtuple
+                    && args.len() == usize::from(name != "__hash__") =>
+            {
+                // As the tuple of the fields (Codon's default for `@tuple` classes).
+                let this = self.fields_record(obj);
+                let args = args.into_iter().map(|a| self.fields_record(a)).collect();
+                self.call_method_named(this, name, args, name)?
+            }
             ("__hash__", 0) if is_ref => self.call_builtin("_object_hash", vec![obj], span)?,
             _ => return Ok(None),
         };
         Ok(Some(e))
+    }
+
+    /// The plain tuple of a record's fields.
+    fn fields_record(&mut self, v: TExpr) -> TExpr {
+        let span = v.span;
+        let fields = self.fields_of(&v.ty);
+        let (lid, set) = self.temp(v);
+        let items = fields
+            .into_iter()
+            .map(|(name, ty)| {
+                let obj = Box::new(self.local(lid, span));
+                TExpr::new(TExprKind::Field { obj, name }, ty, span)
+            })
+            .collect();
+        self.tuple_record(vec![set], items, span)
+    }
+
+    /// A `@tuple` class's default text, as Codon writes it: `(x: 1, y: 2)`.
+    fn record_repr(&mut self, obj: TExpr) -> R<TExpr> {
+        let span = obj.span;
+        let fields = self.fields_of(&obj.ty);
+        let (lid, set) = self.temp(obj);
+        let lit = |s: &Self, text: String| TExpr::new(TExprKind::Str(text), s.s.str_t(), span);
+        let mut out = lit(self, "(".into());
+        for (i, (name, ty)) in fields.into_iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            let label = lit(self, format!("{sep}{name}: "));
+            out = self.binary(out, "__add__", label, span)?;
+            let field = TExpr::new(
+                TExprKind::Field {
+                    obj: Box::new(self.local(lid, span)),
+                    name,
+                },
+                ty,
+                span,
+            );
+            let text = self.call_builtin("repr", vec![field], span)?;
+            out = self.binary(out, "__add__", text, span)?;
+        }
+        let close = lit(self, ")".into());
+        let out = self.binary(out, "__add__", close, span)?;
+        Ok(Fcx::block(vec![set], out))
     }
 
     /// `a is b` for two objects.

@@ -137,8 +137,24 @@ impl Fcx<'_, '_> {
                 iter,
                 body,
                 orelse,
+                par,
                 ..
-            } => self.check_for(target, iter, body, orelse, span),
+            } => {
+                let mut out = self.check_for(target, iter, body, orelse, span)?;
+                if let Some(spec) = par {
+                    let tpar = self.check_par(spec)?;
+                    match out.iter_mut().find(|s| matches!(s, TStmt::For { .. })) {
+                        Some(TStmt::For { par, .. }) => *par = Some(Box::new(tpar)),
+                        _ => {
+                            return Err(self.err(
+                                spec.span,
+                                "`@par` needs a loop over a sequence with a length",
+                            ))
+                        }
+                    }
+                }
+                Ok(out)
+            }
             StmtKind::Try {
                 body,
                 handlers,
@@ -650,6 +666,26 @@ impl Fcx<'_, '_> {
             iter: gen,
             var,
             body: b,
+            par: None,
+        })
+    }
+
+    /// The clauses of an `@par` loop: thread counts and chunk sizes are `int`s.
+    fn check_par(&mut self, spec: &syntax::ast::ParSpec) -> R<crate::typed::TPar> {
+        let mut int_arg = |e: &Option<Expr>, what: &str| -> R<Option<TExpr>> {
+            let Some(e) = e else { return Ok(None) };
+            let v = self.check_expr(e)?;
+            let int = self.s.int_t();
+            Ok(Some(self.coerce(v, &int, what)?))
+        };
+        let chunk_size = int_arg(&spec.chunk_size, "chunk_size")?;
+        let num_threads = int_arg(&spec.num_threads, "num_threads")?;
+        Ok(crate::typed::TPar {
+            schedule: spec.schedule,
+            chunk_size,
+            num_threads,
+            ordered: spec.ordered,
+            span: spec.span,
         })
     }
 
@@ -963,10 +999,16 @@ fn mark_breaks(s: TStmt, set: &dyn Fn() -> TStmt) -> TStmt {
     }
     match s {
         TStmt::While(c, b) => TStmt::While(c, in_body(b, set)),
-        TStmt::For { iter, var, body } => TStmt::For {
+        TStmt::For {
+            iter,
+            var,
+            body,
+            par,
+        } => TStmt::For {
             iter,
             var,
             body: in_body(body, set),
+            par,
         },
         other => other,
     }

@@ -115,7 +115,12 @@ impl Fcx<'_, '_> {
         (vec![set], fields)
     }
 
-    fn tuple_record(&mut self, stmts: Vec<TStmt>, items: Vec<TExpr>, span: Span) -> TExpr {
+    pub(super) fn tuple_record(
+        &mut self,
+        stmts: Vec<TStmt>,
+        items: Vec<TExpr>,
+        span: Span,
+    ) -> TExpr {
         let ty = self.s.tuple_t(items.iter().map(|i| i.ty.clone()).collect());
         Fcx::block(stmts, TExpr::new(TExprKind::Record(items), ty, span))
     }

@@ -97,7 +97,7 @@ impl Parser<'_> {
         Ok(self.stmt(StmtKind::While { test, body, orelse }, start))
     }
 
-    fn parse_for(&mut self, start: u32, is_async: bool) -> PResult<Stmt> {
+    pub(super) fn parse_for(&mut self, start: u32, is_async: bool) -> PResult<Stmt> {
         self.bump();
         let target = self.parse_target_list()?;
         self.check_target(&target, TargetUse::For)?;
@@ -112,6 +112,7 @@ impl Parser<'_> {
                 body,
                 orelse,
                 is_async,
+                par: None,
             },
             start,
         ))
@@ -271,7 +272,13 @@ impl Parser<'_> {
                 return Err(self.unexpected());
             }
         }
+        if let Some(par) = decorators.iter().find(|d| super::par::is_par(d)) {
+            return self.parse_par_loop(start, par.clone(), decorators.len());
+        }
         match self.kind() {
+            TokenKind::Keyword(Keyword::For) => {
+                Err(self.error_at(decorators[0].span, "only `@par` may decorate a `for` loop"))
+            }
             TokenKind::Keyword(Keyword::Def) => self.parse_def(start, decorators, false),
             TokenKind::Keyword(Keyword::Class) => self.parse_class(start, decorators),
             TokenKind::Keyword(Keyword::Async)

@@ -11,6 +11,7 @@ mod call;
 mod compound;
 mod expr;
 mod fstring;
+mod par;
 mod params;
 mod pattern;
 mod stmt;

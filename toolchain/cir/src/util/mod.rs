@@ -1,0 +1,3 @@
+//! Utilities passes share.
+
+pub mod outline;
