@@ -359,7 +359,7 @@ mod tests {
         assert_eq!(msg, "unknown key 'zzz'");
         assert_eq!(
             help.as_deref(),
-            Some("known keys: package, bin, lib, targets, profiles, dependencies, gpu")
+            Some("known keys: package, bin, lib, targets, profiles, dependencies, gpu, link")
         );
     }
 
