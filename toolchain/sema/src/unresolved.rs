@@ -6,9 +6,7 @@
 
 use std::collections::HashSet;
 
-use syntax::ast::{
-    self, Expr, ExprKind, FunctionBody, Parameters, Pattern, PatternKind, Stmt, StmtKind,
-};
+use syntax::ast::{self, Expr, ExprKind, FunctionBody, Parameters, Stmt, StmtKind};
 use syntax::Diagnostic;
 
 use crate::check::names::{assigned_names, names_read_stmts, walk_expr};
@@ -135,7 +133,7 @@ fn top_level_functions(body: &[Stmt]) -> Vec<&ast::FunctionDef> {
 }
 
 /// Every name bound anywhere in `body`, nested functions, classes, lambdas, comprehensions and
-/// `match` captures included: a generous set, so that only names bound nowhere are reported.
+/// `match` captures included (through `assigned_names`): a generous set, so that only names bound nowhere are reported.
 fn deep_bindings(body: &[Stmt]) -> HashSet<String> {
     let (mut out, globals) = assigned_names(body);
     out.extend(globals);
@@ -151,11 +149,6 @@ fn deep_bindings(body: &[Stmt]) -> HashSet<String> {
             StmtKind::ClassDef(c) => {
                 out.extend(c.type_params.iter().map(|t| t.name.clone()));
                 out.extend(deep_bindings(&c.body));
-            }
-            StmtKind::Match { cases, .. } => {
-                for c in cases {
-                    pattern_names(&c.pattern, &mut out);
-                }
             }
             _ => {}
         }
@@ -196,36 +189,6 @@ fn params(p: &Parameters, out: &mut HashSet<String>) {
         .chain(&p.kwarg)
     {
         out.insert(a.name.name.clone());
-    }
-}
-
-fn pattern_names(p: &Pattern, out: &mut HashSet<String>) {
-    match &p.kind {
-        PatternKind::Sequence(ps) | PatternKind::Or(ps) => {
-            ps.iter().for_each(|p| pattern_names(p, out));
-        }
-        PatternKind::Mapping { patterns, rest, .. } => {
-            patterns.iter().for_each(|p| pattern_names(p, out));
-            out.extend(rest.iter().map(|r| r.name.clone()));
-        }
-        PatternKind::Class {
-            patterns,
-            kwd_patterns,
-            ..
-        } => {
-            patterns
-                .iter()
-                .chain(kwd_patterns)
-                .for_each(|p| pattern_names(p, out));
-        }
-        PatternKind::Star(name) => out.extend(name.iter().map(|n| n.name.clone())),
-        PatternKind::As { pattern, name } => {
-            out.extend(name.iter().map(|n| n.name.clone()));
-            if let Some(p) = pattern {
-                pattern_names(p, out);
-            }
-        }
-        _ => {}
     }
 }
 
