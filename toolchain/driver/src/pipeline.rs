@@ -116,12 +116,28 @@ pub fn check_openmp(module: &cir::Module, target: &crate::target::Target) -> Res
     .with_help("build for the host (x86_64-unknown-linux-gnu), or remove `@par` (the loop is correct serially)"))
 }
 
+/// Stack for the CIR passes (reserved, not committed): their analyses recurse through
+/// expression trees as deep as the program's, as the type checker and codegen do.
+const PASSES_STACK_BYTES: usize = 1 << 30;
+
 /// Runs the standard CIR passes (`cir::passes::standard`) on a checked module, before code
 /// generation and before `--emit cir` prints it; the problems they find reject the program.
 pub fn run_passes(module: &mut cir::Module, map: &SourceMap) -> Result<()> {
-    ice::stage("cir", || {
-        cir::passes::standard().run(module, &mut cir::NoRealizer)
-    });
+    let finished = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("codon-cir".into())
+            .stack_size(PASSES_STACK_BYTES)
+            .spawn_scoped(scope, || {
+                ice::stage("cir", || {
+                    cir::passes::standard().run(module, &mut cir::NoRealizer)
+                })
+            })
+            .map(|worker| worker.join().is_ok())
+    })
+    .map_err(|e| Error::msg(format!("cannot start the CIR passes: {e}")))?;
+    if !finished {
+        return Err(ice::take_error());
+    }
     if module.problems.is_empty() {
         return Ok(());
     }

@@ -105,12 +105,14 @@ fn is_user_name(name: &str) -> bool {
         && !(shown.starts_with("__") && shown.ends_with("__"))
 }
 
-/// A variable's name as the user wrote it: globals are `module.name`, rebound locals `name.N`.
+/// A variable's name as the user wrote it: globals are `module.name` (with `~HASH` in
+/// per-module builds), rebound locals `name.N`.
 fn shown_name(name: &str) -> &str {
     if name.starts_with('.') {
         return "";
     }
-    name.split('.').next().unwrap_or(name)
+    let name = name.split('.').next().unwrap_or(name);
+    name.split('~').next().unwrap_or(name)
 }
 
 /// The variables of `f` whose reads are checked.
@@ -138,9 +140,11 @@ fn checked_vars(m: &Module, f: FuncId, assigners: &HashMap<VarId, HashSet<FuncId
     vars
 }
 
-/// A global's name without its module (`pkg.mod.name` is `name`).
+/// A global's name without its module (`pkg.mod.name` is `name`) or per-module-build hash
+/// (`name~HASH`).
 fn global_name(name: &str) -> &str {
-    name.rsplit('.').next().unwrap_or(name)
+    let name = name.rsplit('.').next().unwrap_or(name);
+    name.split('~').next().unwrap_or(name)
 }
 
 /// What the paths to one read of a variable hold.
