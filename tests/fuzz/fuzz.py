@@ -293,6 +293,7 @@ def main():
     ap.add_argument("--no-minimize", action="store_true")
     ap.add_argument("--minimize-seconds", type=float, default=900)
     ap.add_argument("--stop-after", type=int, default=0, help="stop after this many failures (0: never)")
+    ap.add_argument("--reduce", metavar="FILE", help="minimize this failing program (to FILE-min.py) and stop")
     a = ap.parse_args()
 
     codon = os.path.abspath(a.codon)
@@ -361,6 +362,23 @@ def main():
             for p, o in g.items():
                 f.write(f"--- codon {p}: {o.kind}, exit {o.code}\n{o.stdout}\n--- stderr\n{o.stderr[-3000:]}\n")
         log(f"    minimized: {base}-min.py ({len(small.splitlines())} lines)")
+
+    if a.reduce:
+        text = open(a.reduce).read()
+        verdict, detail, _, _ = checker.check(text, profiles, pool)
+        log(f"{a.reduce}: {verdict}: {detail}")
+        if verdict in ("ok", "generator_error"):
+            sys.exit(0)
+        small = minimize(checker, text, signature(verdict, detail), profiles, pool, log, a.minimize_seconds)
+        out = a.reduce[:-3] + "-min.py"
+        with open(out, "w") as f:
+            f.write(small)
+        v, d, e, g = checker.check(small, profiles, pool)
+        log(f"{out}: {v}: {d}\n--- CPython (exit {e.code})\n{e.stdout}")
+        for p, o in g.items():
+            log(f"--- codon {p}: {o.kind}, exit {o.code}\n{o.stdout}{o.stderr[-2000:]}")
+        shutil.rmtree(workdir, ignore_errors=True)
+        sys.exit(0)
 
     seed = a.seed
     try:

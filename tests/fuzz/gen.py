@@ -59,6 +59,15 @@ class Features:
         "kwargs",
         "aliasing",
         "builtin_raise",
+        "custom_exceptions",
+        "reraise",
+        "globals",
+        "yield_from",
+        "walrus",
+        "star_unpack",
+        "subscript_aug",
+        "percent_format",
+        "tuples_sort",
     ]
 
     # Off unless asked for (`--with NAME`): constructs with a known, not yet fixed difference.
@@ -95,6 +104,8 @@ class Fn:
         self.frozen = set()  # names that must not change here (iterated containers, counters)
         self.in_finally = 0
         self.in_handler = 0
+        self.in_try = 0  # no `yield` in a try statement: CPython runs an abandoned
+        # generator's `finally` when it is collected, codon does not (docs/fuzzing.md)
 
 
 class Helper:
@@ -124,6 +135,9 @@ class Unit:
         self.helpers = []  # Helper
         self.gens = []  # Helper (generators)
         self.classes = []  # ClassInfo
+        self.exc = list(EXC)
+        if "custom_exceptions" in features:
+            self.exc += [f"E{index}", f"F{index}"]
         self.in_class = False  # writing a method: no objects made or methods called (no recursion)
 
     # ---------------------------------------------------------------- utilities
@@ -239,6 +253,11 @@ class Unit:
                 ps, _ = self.all_methods(ci)[m]
                 args = ", ".join(self.arg_for(scope, fn, t2) for _, t2 in ps)
                 opts.append((f"{n}.{m}({args})", INT_CAP))
+        gens = [g for g in self.gens if g.ret == INT and g.raises <= self.catchable(fn)]
+        if gens and "generators" in self.f:
+            opts.append((f"next({self.pick(gens).name}({self.rng.randint(0, 3)}), {self.small()})", INT_CAP))
+        if "globals" in self.f and self.chance(0.2):
+            opts.append((f"G{self.k}", INT_CAP))
         if not opts:
             return str(self.small() % 50), 50
         return self.pick(opts)
@@ -371,6 +390,11 @@ class Unit:
             a, _ = self.int_raw(scope, fn, max(depth - 1, 0))
             b, _ = self.int_raw(scope, fn, max(depth - 1, 0))
             return f"({a} {self.pick(['<', '<=', '>', '>=', '==', '!='])} {b})"
+        if r < 0.5 and depth > 0:
+            a, _ = self.int_raw(scope, fn, 0)
+            b, _ = self.int_raw(scope, fn, 0)
+            c, _ = self.int_raw(scope, fn, 0)
+            return f"({a} {self.pick(['<', '<='])} {b} {self.pick(['<', '<=', '!=', '=='])} {c})"
         if r < 0.55 and depth > 0:
             a = self.bool_expr(scope, fn, depth - 1)
             b = self.bool_expr(scope, fn, depth - 1)
@@ -467,6 +491,14 @@ class Unit:
             if ls:
                 v = self.pick(ls)
                 return self.pick([f"str({v})", f"','.join(str(x) for x in {v})"]), LIST_CAP * 12 + 2
+        if r < 0.8 and "percent_format" in self.f:
+            a = self.fexpr(self.int_expr(scope, fn, 1)[0], "7")
+            b = self.fexpr(self.str_leaf(scope, fn)[0], "'s'")
+            if self.chance(0.5):
+                spec = self.pick(["%d|%s", "%5d:%-4s!", "%x/%r", "%+d %s", "%03d%s"])
+                return f'("{spec}" % ({a}, {b}))', 30 + STR_CAP
+            spec = self.pick(["{}-{}", "{0}/{1}/{0}", "{:>4}|{:<3}", "{:05d}{}"])
+            return f'"{spec}".format({a}, {b})', 30 + 2 * STR_CAP
         if r < 0.83:
             a, _ = self.int_expr(scope, fn, 1)
             return f"chr(ord('a') + {a} % 26)", 1
@@ -540,7 +572,7 @@ class Unit:
         if vs and (r < 0.35 or depth <= 0):
             return self.pick(vs), LIST_CAP
         if r < 0.5 or depth <= 0:
-            n = self.rng.randint(0, 4)
+            n = self.rng.randint(1, 4)
             return "[" + ", ".join(self.int_expr(scope, fn, 1)[0] for _ in range(n)) + "]", n
         if r < 0.62:
             k = self.rng.randint(0, 6)
@@ -594,11 +626,15 @@ class Unit:
             if True:
                 n = self.rng.randint(0, 6)
                 return f"list({g.name}({n}))", LIST_CAP
+        if "lambdas" in self.f and self.chance(0.3):
+            e, _ = self.int_expr(scope, fn, 1)
+            c1, c2 = self.small(), self.small()
+            return f"[h({e}) for h in [lambda t: t + {c1}, lambda t: t * {c2} % 1000, abs]]", 3
         if "lambdas" in self.f and vs:
             v = self.pick(vs)
             return self.pick([f"list(map(lambda t: t * 2 % 1000, {v}))",
                               f"list(filter(lambda t: t % 3 != 0, {v}))"]), LIST_CAP
-        return "[]", 0
+        return f"[{self.small()}]", 1
 
     def lstr_expr(self, scope, fn, depth=2):
         vs = self.vars_of(scope, LSTR)
@@ -606,7 +642,7 @@ class Unit:
         if vs and (r < 0.35 or depth <= 0):
             return self.pick(vs), LIST_CAP
         if r < 0.5 or depth <= 0:
-            n = self.rng.randint(0, 4)
+            n = self.rng.randint(1, 4)
             return "[" + ", ".join(self.str_expr(scope, fn, 1)[0] for _ in range(n)) + "]", n
         if r < 0.62:
             a, _ = self.str_expr(scope, fn, 1)
@@ -644,7 +680,7 @@ class Unit:
         if ls and self.chance(0.5):
             var = self.fresh("x")
             return f"[{var} / 4 for {var} in {self.pick(ls)}]", LIST_CAP
-        n = self.rng.randint(0, 3)
+        n = self.rng.randint(1, 3)
         return "[" + ", ".join(self.float_expr(scope, fn, 1)[0] for _ in range(n)) + "]", n
 
     def dsi_expr(self, scope, fn, depth=2):
@@ -653,7 +689,7 @@ class Unit:
         if vs and r < 0.3:
             return self.pick(vs), LIST_CAP
         if r < 0.6:
-            n = self.rng.randint(0, 3)
+            n = self.rng.randint(1, 3)
             items = ", ".join(f"{self.q(self.str_lit(2))}: {self.int_expr(scope, fn, 1)[0]}" for _ in range(n))
             return "{" + items + "}", n
         ls = self.vars_of(scope, LSTR)
@@ -800,7 +836,8 @@ class Unit:
             ("obj", 4 if self.classes and "classes" in self.f and not self.in_class else 0),
             ("closure", 2 if depth > 0 and "closures" in self.f else 0),
             ("unpack", 2), ("call", 3 if self.helpers else 0),
-            ("yield", 6 if fn.is_gen else 0),
+            ("yield", 6 if fn.is_gen and not fn.in_try else 0),
+            ("extra", 4),
         ]
         total = sum(w for _, w in weights)
         x = r * total
@@ -978,6 +1015,11 @@ class Unit:
         if self.chance(0.5):
             out.append(f"{ind}while {w} < {k}:")
             out.append(f"{ind}    {w} += 1")
+            self.loop_body(inner, fn, out, ind + "    ", depth, [w])
+            if self.chance(0.3):
+                out.append(f"{ind}else:")
+                out.append(f"{ind}    print('while-else', {w})")
+            return
         else:
             out.append(f"{ind}while True:")
             out.append(f"{ind}    {w} += 1")
@@ -1010,7 +1052,11 @@ class Unit:
         c = self.bool_expr(scope, fn, 1)
         msg = self.fstring(scope, fn)[0] if "fstrings" in self.f and self.chance(0.5) else self.q(self.str_lit(4))
         out.append(f"{ind}if {c}:")
-        out.append(f"{ind}    raise {exc}({msg})")
+        if exc == f"F{self.k}":
+            code, _ = self.int_expr(scope, fn, 1)
+            out.append(f"{ind}    raise {exc}({msg}, {code})")
+        else:
+            out.append(f"{ind}    raise {exc}({msg})")
 
     def s_risky(self, scope, fn, out, ind, depth):
         """An operation that may raise a builtin exception an enclosing `try` catches."""
@@ -1060,8 +1106,13 @@ class Unit:
         out.append(f"{ind}print({self.q(v)}, {self.show(v, ty)})")
 
     def s_try(self, scope, fn, out, ind, depth):
-        excs = self.rng.sample(EXC, self.rng.randint(1, 3))
+        excs = self.rng.sample(self.exc, self.rng.randint(1, 3))
+        if f"E{self.k}" in excs and f"F{self.k}" in excs:
+            # The subclass first, or its handler would be unreachable.
+            excs.remove(f"F{self.k}")
+            excs.insert(0, f"F{self.k}")
         out.append(f"{ind}try:")
+        fn.in_try += 1
         fn.catch.append(set(excs))
         self.block(Scope(scope), fn, out, ind + "    ", self.rng.randint(1, 4), depth - 1)
         fn.catch.pop()
@@ -1072,13 +1123,20 @@ class Unit:
             names = g[0] if len(g) == 1 else "(" + ", ".join(g) + ")"
             out.append(f"{ind}except {names} as {ev}:")
             fn.in_handler += 1
-            if g == ["KeyError"]:
+            if g == [f"F{self.k}"]:
+                out.append(f"{ind}    print('caught', {self.q(g[0])}, str({ev}), {ev}.code)")
+            elif g == [f"E{self.k}"]:
+                out.append(f"{ind}    print('caught', {self.q(g[0])}, str({ev}))")
+            elif g == ["KeyError"]:
                 out.append(f"{ind}    print('caught KeyError')")
             elif "builtin_raise" in self.f or len(g) > 1:
                 out.append(f"{ind}    print('caught', {self.q('/'.join(g))})")
             else:
                 out.append(f"{ind}    print('caught', {self.q(g[0])}, str({ev}))")
             self.block(Scope(scope), fn, out, ind + "    ", self.rng.randint(0, 2), depth - 1)
+            if "reraise" in self.f and set(g) <= self.catchable(fn) and self.chance(0.4):
+                out.append(f"{ind}    if {self.bool_expr(scope, fn, 1)}:")
+                out.append(f"{ind}        raise")
             fn.in_handler -= 1
         if self.chance(0.2):
             out.append(f"{ind}else:")
@@ -1089,6 +1147,7 @@ class Unit:
             out.append(f"{ind}    print('finally', {self.q(self.fresh('f'))})")
             self.block(Scope(scope), fn, out, ind + "    ", self.rng.randint(0, 1), 0)
             fn.in_finally -= 1
+        fn.in_try -= 1
 
     def s_mutate(self, scope, fn, out, ind, depth):
         r = self.rng.random()
@@ -1157,6 +1216,73 @@ class Unit:
             out.append(f"{ind}{op}")
             return
         self.s_aug(scope, fn, out, ind, depth)
+
+    def s_extra(self, scope, fn, out, ind, depth):
+        """Subscript and field augmented assignments, star unpacking, the walrus, sorted
+        tuples and zips."""
+        r = self.rng.random()
+        lints = self.mutable_vars(scope, fn, LINT)
+        dsis = self.mutable_vars(scope, fn, DSI)
+        if r < 0.2 and lints and "subscript_aug" in self.f:
+            v = self.pick(lints)
+            e, _ = self.int_expr(scope, fn, 1)
+            i = self.rng.randint(-2, 3)
+            out.append(f"{ind}if len({v}) > {abs(i) if i >= 0 else abs(i) - 1}:")
+            out.append(f"{ind}    {v}[{i}] {self.pick(['+=', '-=', '*=', '^='])} {e}")
+            out.append(f"{ind}    {v}[{i}] %= 1000003")
+            return
+        if r < 0.3 and dsis and "subscript_aug" in self.f:
+            v = self.pick(dsis)
+            k = self.q(self.str_lit(1))
+            out.append(f"{ind}if {k} in {v}:")
+            out.append(f"{ind}    {v}[{k}] += {self.int_expr(scope, fn, 1)[0]}")
+            out.append(f"{ind}    {v}[{k}] %= 1000003")
+            return
+        objs = [(n, t) for n, t in scope.all().items() if self.is_class(t) and n not in fn.frozen]
+        if r < 0.4 and objs and "subscript_aug" in self.f:
+            n, t = self.pick(objs)
+            ints = [f for f, ft in self.all_fields(self.class_named(t)) if ft == INT]
+            if ints:
+                f = self.pick(ints)
+                out.append(f"{ind}{n}.{f} += {self.int_expr(scope, fn, 1)[0]}")
+                out.append(f"{ind}{n}.{f} %= 1000003")
+                out.append(f"{ind}print({n}.{f})")
+                return
+        if r < 0.55 and "star_unpack" in self.f:
+            src, _ = self.lint_expr(scope, fn, 1)
+            a, b = self.fresh(), self.fresh()
+            if self.chance(0.5):
+                out.append(f"{ind}{a}, *{b} = {src} + [{self.small()}]")
+            else:
+                out.append(f"{ind}*{b}, {a} = [{self.small()}] + {src}")
+            scope.vars[a] = INT
+            scope.vars[b] = LINT
+            out.append(f"{ind}print({a}, {b})")
+            return
+        if r < 0.7 and "walrus" in self.f:
+            v = self.fresh()
+            e, _ = self.int_expr(scope, fn, 1)
+            out.append(f"{ind}if ({v} := {e}) {self.pick(['>', '<', '!='])} {self.small()}:")
+            inner = Scope(scope)
+            inner.vars[v] = INT
+            self.block(inner, fn, out, ind + "    ", 1, 0)
+            scope.vars[v] = INT
+            return
+        lstrs = self.vars_of(scope, LSTR)
+        ls = self.vars_of(scope, LINT)
+        if r < 0.85 and "tuples_sort" in self.f and ls and lstrs:
+            a, b = self.pick(ls), self.pick(lstrs)
+            out.append(f"{ind}print({self.pick([f'sorted(zip({a}, {b}))', f'sorted(zip({b}, {a}), reverse=True)', f'list(enumerate({b}, start=1))', f'list(zip({a}, {b}, {a}))', f'sorted(zip({a}, {b}), key=lambda p: p[1])'])})")
+            return
+        if "tuples_sort" in self.f:
+            a, _ = self.int_expr(scope, fn, 1)
+            b, _ = self.int_expr(scope, fn, 1)
+            out.append(f"{ind}print(divmod({a}, {b} % 9 + 1), pow({a}, 3, {self.pick([7, 97, 1000003])}), {a} in ({b}, 3))")
+            ds = self.vars_of(scope, DSI)
+            if ds:
+                out.append(f"{ind}print(sorted({self.pick(ds)}.items(), key=lambda kv: (kv[1], kv[0])))")
+            return
+        self.s_print(scope, fn, out, ind, depth)
 
     def s_unpack(self, scope, fn, out, ind, depth):
         tups = self.vars_of(scope, TUP)
@@ -1398,7 +1524,7 @@ class Unit:
             params.append((self.fresh("a"), ty, default))
         raises = set()
         if "exceptions" in self.f and self.chance(0.3):
-            raises = {self.pick(EXC)}
+            raises = {self.pick(self.exc)}
         fn = Fn(ret)
         scope = Scope()
         for p, t, _ in params:
@@ -1420,7 +1546,8 @@ class Unit:
         if raises:
             c = self.bool_expr(scope, fn, 1)
             L.append(f"    if {c}:")
-            L.append(f"        raise {self.pick(sorted(raises))}({self.q('from ' + name)})")
+            exc = self.pick(sorted(raises))
+            L.append(f"        raise {exc}({self.q('from ' + name)}{', 5' if exc == f'F{self.k}' else ''})")
             fn.catch.pop()
         e, _ = self.expr(ret, scope, fn, 2)
         L.append(f"    return {e}")
@@ -1468,6 +1595,14 @@ class Unit:
         L.extend(body)
         e, _ = self.expr(ret, inner, fn, 1)
         L.append(f"        yield {e}")
+        if "yield_from" in self.f and self.chance(0.4):
+            others = [g for g in self.gens if g.ret == ret and not g.raises]
+            if others and self.chance(0.5):
+                L.append(f"    yield from {self.pick(others).name}({n} % 3)")
+            elif ret == INT:
+                L.append(f"    yield from {self.pick(['range(' + n + ' % 4)', '[' + n + ', -' + n + ']'])}")
+            else:
+                L.append(f"    yield from [{self.q(self.str_lit(2))}, str({n})]")
         if raises:
             L.append(f"        if {i} == {self.rng.randint(1, 4)}:")
             L.append(f"            raise ValueError('gen {name}')")
@@ -1478,6 +1613,19 @@ class Unit:
 
     def generate(self):
         f = self.f
+        if "custom_exceptions" in f:
+            k = self.k
+            self.lines += [f"class E{k}(Exception):", "    pass", "",
+                           f"class F{k}(E{k}):",
+                           "    def __init__(self, msg: str, code: int):",
+                           "        super().__init__(msg)",
+                           "        self.code = code", ""]
+        if "globals" in f:
+            g = f"G{self.k}"
+            d = self.fresh("d")
+            self.lines += [f"{g} = {self.small()}", "", f"def bump{self.k}({d}: int) -> int:",
+                           f"    global {g}", f"    {g} = ({g} * 2 + {d}) % 1000003", f"    return {g}", ""]
+            self.helpers.append(Helper(f"bump{self.k}", [(d, INT, None)], INT))
         if "classes" in f:
             for _ in range(self.rng.randint(0, 1) + 1):
                 base = self.gen_class(None)
@@ -1513,6 +1661,8 @@ class Unit:
                 body.append("    except ValueError as e:")
                 body.append("        print('caught from generator', str(e))")
         self.print_stmt(scope, fn, body, "    ")
+        if "globals" in f:
+            body.append(f"    print('global', G{self.k})")
         e, _ = self.int_expr(scope, fn, 2)
         body.append(f"    return {e}")
         return self.lines + [f"def {name}():"] + body + [""]
