@@ -626,10 +626,6 @@ class Unit:
             if True:
                 n = self.rng.randint(0, 6)
                 return f"list({g.name}({n}))", LIST_CAP
-        if "lambdas" in self.f and self.chance(0.3):
-            e, _ = self.int_expr(scope, fn, 1)
-            c1, c2 = self.small(), self.small()
-            return f"[h({e}) for h in [lambda t: t + {c1}, lambda t: t * {c2} % 1000, abs]]", 3
         if "lambdas" in self.f and vs:
             v = self.pick(vs)
             return self.pick([f"list(map(lambda t: t * 2 % 1000, {v}))",
@@ -1001,6 +997,10 @@ class Unit:
             out.append(f"{ind}for {v} in range({self.rng.randint(0, 5)}):")
             inner.vars[v] = INT
             frozen = [v]
+        # A container being iterated may have aliases (`b = a`): none of its type changes.
+        iterated = [n for n in frozen if scope.all().get(n) in (LINT, LSTR, DSI)]
+        for n in iterated:
+            frozen += [m for m, t in scope.all().items() if t == scope.all()[n]]
         self.loop_body(inner, fn, out, ind + "    ", depth, frozen)
         if self.chance(0.15):
             out.append(f"{ind}else:")
@@ -1270,6 +1270,14 @@ class Unit:
             return
         lstrs = self.vars_of(scope, LSTR)
         ls = self.vars_of(scope, LINT)
+        if r < 0.75 and "lambdas" in self.f:
+            # A list of function values needs its element type (each lambda has its own).
+            hs = self.fresh("hs")
+            e, _ = self.int_expr(scope, fn, 1)
+            c1, c2 = self.small(), self.small()
+            out.append(f"{ind}{hs}: list[Callable[[int], int]] = [lambda t: t + {c1}, lambda t: t * {c2} % 1000, abs]")
+            out.append(f"{ind}print([h({e}) for h in {hs}])")
+            return
         if r < 0.85 and "tuples_sort" in self.f and ls and lstrs:
             a, b = self.pick(ls), self.pick(lstrs)
             out.append(f"{ind}print({self.pick([f'sorted(zip({a}, {b}))', f'sorted(zip({b}, {a}), reverse=True)', f'list(enumerate({b}, start=1))', f'list(zip({a}, {b}, {a}))', f'sorted(zip({a}, {b}), key=lambda p: p[1])'])})")
@@ -1669,7 +1677,7 @@ class Unit:
 
 
 def program(seed, units, features):
-    out = ["import math", ""]
+    out = ["import math", "from typing import Callable", ""]
     names = []
     for k in units:
         u = Unit(seed, k, features)
