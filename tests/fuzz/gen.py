@@ -68,6 +68,11 @@ class Features:
         "subscript_aug",
         "percent_format",
         "tuples_sort",
+        "magic_methods",
+        "factories",
+        "asserts",
+        "deep_unwind",
+        "more_builtins",
     ]
 
     # Off unless asked for (`--with NAME`): constructs with a known, not yet fixed difference.
@@ -136,6 +141,8 @@ class Unit:
         self.gens = []  # Helper (generators)
         self.classes = []  # ClassInfo
         self.exc = list(EXC)
+        if "asserts" in features:
+            self.exc.append("AssertionError")
         if "custom_exceptions" in features:
             self.exc += [f"E{index}", f"F{index}"]
         self.in_class = False  # writing a method: no objects made or methods called (no recursion)
@@ -258,6 +265,18 @@ class Unit:
             opts.append((f"next({self.pick(gens).name}({self.rng.randint(0, 3)}), {self.small()})", INT_CAP))
         if "globals" in self.f and self.chance(0.2):
             opts.append((f"G{self.k}", INT_CAP))
+        if getattr(self, "factories", None) and self.chance(0.3):
+            a, _ = self.int_expr(scope, fn, 0)
+            b, _ = self.int_expr(scope, fn, 0)
+            opts.append((f"{self.factories[0]}({a})({b})", 2 * INT_CAP))
+        if "more_builtins" in self.f and self.chance(0.3):
+            a, _ = self.int_expr(scope, fn, 0)
+            opts.append((self.pick([f"int(hex({a}), 16)", f"int(bin({a}), 0)", f"({a}).bit_length()",
+                                    f"int(oct({a})[-3:].replace('o', '0'), 8)"]), INT_CAP))
+        if "more_builtins" in self.f and ls and self.chance(0.3):
+            v = self.pick(ls)
+            opts.append((self.pick([f"sum({v}, {self.small()})", f"(max({v}, key=lambda t: (t % 7, t)) if {v} else 0)",
+                                    f"(min({v}, key=abs) if {v} else 0)"]), LIST_CAP * INT_CAP))
         if not opts:
             return str(self.small() % 50), 50
         return self.pick(opts)
@@ -499,6 +518,11 @@ class Unit:
                 return f'("{spec}" % ({a}, {b}))', 30 + STR_CAP
             spec = self.pick(["{}-{}", "{0}/{1}/{0}", "{:>4}|{:<3}", "{:05d}{}"])
             return f'"{spec}".format({a}, {b})', 30 + 2 * STR_CAP
+        if r < 0.815 and "more_builtins" in self.f:
+            a, ab = self.str_raw(scope, fn, depth - 1)
+            sep = self.q(self.pick(["a", " ", "-", "x"]))
+            return self.pick([f"'|'.join({a}.partition({sep}))", f"'|'.join({a}.rsplit({sep}, 1))",
+                              f"'|'.join({a}.split({sep}, 1))", f"hex(len({a}))", f"bin(len({a}))"]), ab + 12
         if r < 0.83:
             a, _ = self.int_expr(scope, fn, 1)
             return f"chr(ord('a') + {a} % 26)", 1
@@ -688,6 +712,10 @@ class Unit:
             n = self.rng.randint(1, 3)
             items = ", ".join(f"{self.q(self.str_lit(2))}: {self.int_expr(scope, fn, 1)[0]}" for _ in range(n))
             return "{" + items + "}", n
+        if vs and r < 0.7 and "more_builtins" in self.f:
+            a, b = self.pick(vs), self.pick(vs)
+            code = self.pick([f"{{**{a}, **{b}}}", f"({a} | {b})", f"dict({a})"])
+            return f"dict(list({code}.items())[:{LIST_CAP}])", LIST_CAP
         ls = self.vars_of(scope, LSTR)
         if ls and r < 0.8:
             var = self.fresh("w")
@@ -787,6 +815,8 @@ class Unit:
             return f"[round(t, 4) for t in {name}]"
         if self.is_class(ty):
             ci = self.class_named(ty)
+            if "magic_methods" in self.f and self.chance(0.4):
+                return f"str({name})" if self.chance(0.5) else name
             return f"{name}.describe()" if "describe" in self.all_methods(ci) else f"{name}.{ci.fields[0][0]}"
         return name
 
@@ -1051,6 +1081,9 @@ class Unit:
         exc = self.pick(sorted(self.catchable(fn)))
         c = self.bool_expr(scope, fn, 1)
         msg = self.fstring(scope, fn)[0] if "fstrings" in self.f and self.chance(0.5) else self.q(self.str_lit(4))
+        if exc == "AssertionError":
+            out.append(f"{ind}assert not {c}, {msg}")
+            return
         out.append(f"{ind}if {c}:")
         if exc == f"F{self.k}":
             code, _ = self.int_expr(scope, fn, 1)
@@ -1370,6 +1403,9 @@ class Unit:
         lv = self.fresh("objs")
         items = ", ".join(self.new_object(scope, fn, self.pick(members)) for _ in range(self.rng.randint(1, 3)))
         out.append(f"{ind}{lv}: list[{root.name}] = [{items}]")
+        if "magic_methods" in self.f and self.chance(0.6):
+            out.append(f"{ind}print(', '.join(str(t) for t in sorted({lv})), max({lv}).twice, "
+                       f"{lv}[0] == {lv}[-1], {lv}[0] in {lv}, {root.name}.scale(len({lv})))")
         x = self.fresh("o")
         out.append(f"{ind}for {x} in {lv}:")
         out.append(f"{ind}    print({self.show(x, root.name)})")
@@ -1475,6 +1511,20 @@ class Unit:
         else:
             L.append(f"        return f'{name}({parts})'")
         methods["describe"] = ([], STR)
+        if not bci and "magic_methods" in self.f:
+            first = allf[0][0]
+            L.append(f"    def __str__(self) -> str:")
+            L.append(f"        return '<' + self.describe() + '>'")
+            L.append(f"    def __eq__(self, other: '{name}') -> bool:")
+            L.append(f"        return self.{first} == other.{first}")
+            L.append(f"    def __lt__(self, other: '{name}') -> bool:")
+            L.append(f"        return (self.{first}, self.describe()) < (other.{first}, other.describe())")
+            L.append("    @property")
+            L.append("    def twice(self) -> int:")
+            L.append(f"        return self.{first} * 2")
+            L.append("    @staticmethod")
+            L.append(f"    def scale(k: int) -> int:")
+            L.append(f"        return k * {self.rng.randint(2, 9)} % 1000003")
         # A few methods: int-valued (overriding when the base has one), mutating.
         over = [m for m, (ps, r) in inherited.items() if r == INT]
         for _ in range(self.rng.randint(1, 2)):
@@ -1644,6 +1694,20 @@ class Unit:
             self.gen_function()
         if "recursion" in f:
             self.gen_recursive()
+        if "factories" in f and "closures" in f:
+            k, c, x = self.fresh("mk"), self.fresh("c"), self.fresh("x")
+            op = self.pick([f"{x} + {c}", f"{x} * {c} % 1000003", f"max({x}, {c})", f"({x} - {c}) // 3"])
+            self.lines += [f"def {k}({c}: int) -> Callable[[int], int]:", f"    def inner({x}: int) -> int:",
+                           f"        return {op}", "    return inner", ""]
+            self.factories = [k]
+        if "deep_unwind" in f and "exceptions" in f:
+            k, n = self.fresh("deep"), self.fresh("n")
+            exc = self.pick(EXC)
+            self.lines += [f"def {k}({n}: int) -> int:", "    try:", f"        if {n} <= 0 or {n} > 6:",
+                           f"            raise {exc}('bottom')", f"        return {k}({n} - 1) + 1",
+                           "    finally:", f"        print('unwind', {n})", ""]
+            self.helpers.append(Helper(k, [(n, INT, None)], INT, {exc}))
+
         if "generators" in f:
             for _ in range(self.rng.randint(1, 2)):
                 self.gen_generator()
