@@ -8,7 +8,7 @@
 //! - `CODON_DIFF_SECONDS` (default 20): how long to start new programs (one started in time
 //!   is finished);
 //! - `CODON_DIFF_SEED` (default 1): the first program's seed; program N uses seed + N;
-//! - `CODON_DIFF_UNITS` (default 6): independent test functions per program (one compile);
+//! - `CODON_DIFF_UNITS` (default 4): independent test functions per program (one compile);
 //! - `CODON_DIFF_ARGS`: more arguments for the runner (e.g. `--with gen_raise`);
 //! - `CODON_DIFF_OUT`: where failing programs and their minimized forms are written
 //!   (default: a folder under cargo's target tmp dir, printed).
@@ -50,7 +50,7 @@ fn codon_agrees_with_cpython_on_random_programs() {
         .arg(env!("CARGO_BIN_EXE_codon"))
         .args(["--seconds", &env_or("CODON_DIFF_SECONDS", "20")])
         .args(["--seed", &env_or("CODON_DIFF_SEED", "1")])
-        .args(["--units", &env_or("CODON_DIFF_UNITS", "6")])
+        .args(["--units", &env_or("CODON_DIFF_UNITS", "4")])
         .args(["--out", &out_dir])
         .args(["--minimize-seconds", "300"])
         .args(env_or("CODON_DIFF_ARGS", "").split_whitespace())
