@@ -867,9 +867,21 @@ impl Fcx<'_, '_> {
     fn compare_one(&mut self, l: TExpr, op: CmpOp, r: TExpr, span: Span) -> R<TExpr> {
         match op {
             CmpOp::In | CmpOp::NotIn => {
-                let c = self.call_method_named(r, "__contains__", vec![l], "in")?;
+                // `l in r` is `r.__contains__(l)`, but Python evaluates `l` first.
+                let (lid, set) = self.temp(l);
+                let lv = self.local(lid, span);
+                let c = self.call_method_named(r, "__contains__", vec![lv], "in")?;
                 let c = self.truthy(c)?;
-                Ok(if op == CmpOp::NotIn { self.not(c) } else { c })
+                let c = if op == CmpOp::NotIn { self.not(c) } else { c };
+                let ty = c.ty.clone();
+                Ok(TExpr::new(
+                    TExprKind::Block {
+                        stmts: vec![set],
+                        value: Box::new(c),
+                    },
+                    ty,
+                    span,
+                ))
             }
             CmpOp::Is | CmpOp::IsNot => {
                 let c = self.is_check(l, r, span)?;

@@ -466,10 +466,10 @@ fn scan_captures(s: &Stmt, captured: &mut HashSet<String>, nonlocals: &mut HashS
             .collect(),
         _ => vec![],
     };
+    // Every nested statement, not only defs directly in this block: a def inside a `try`
+    // inside a loop captures as much as one at the top.
     for st in nested {
-        if matches!(st.kind, StmtKind::FunctionDef(_)) {
-            scan_captures(st, captured, nonlocals);
-        }
+        scan_captures(st, captured, nonlocals);
     }
 }
 
