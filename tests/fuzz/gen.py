@@ -76,7 +76,7 @@ class Features:
     ]
 
     # Off unless asked for (`--with NAME`): constructs with a known, not yet fixed difference.
-    DEFAULT_OFF = ["gen_raise"]
+    DEFAULT_OFF = []
 
     def __init__(self, without=(), with_=()):
         self.on = set(self.ALL) - set(self.DEFAULT_OFF) - set(without)
@@ -1653,6 +1653,9 @@ class Unit:
         L.extend(body)
         e, _ = self.expr(ret, inner, fn, 1)
         L.append(f"        yield {e}")
+        if raises:
+            L.append(f"        if {i} == {self.rng.randint(1, 4)}:")
+            L.append(f"            raise ValueError('gen {name}')")
         if "yield_from" in self.f and self.chance(0.4):
             others = [g for g in self.gens if g.ret == ret and not g.raises]
             if others and self.chance(0.5):
@@ -1661,9 +1664,6 @@ class Unit:
                 L.append(f"    yield from {self.pick(['range(' + n + ' % 4)', '[' + n + ', -' + n + ']'])}")
             else:
                 L.append(f"    yield from [{self.q(self.str_lit(2))}, str({n})]")
-        if raises:
-            L.append(f"        if {i} == {self.rng.randint(1, 4)}:")
-            L.append(f"            raise ValueError('gen {name}')")
         L.append("")
         self.gens.append(Helper(name, [(n, INT, None)], ret, raises, kind="gen"))
 
