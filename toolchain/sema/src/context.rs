@@ -74,6 +74,9 @@ pub struct Sema<'m> {
     /// How many generated field defaults are being checked inside one another (a field whose
     /// type's constructor needs the same field again would never end).
     pub default_depth: u32,
+    /// The first class-field annotation that did not name a type: found while a field list is
+    /// built (which cannot fail), reported before lowering.
+    pub field_error: Option<Box<Diagnostic>>,
 }
 
 impl<'m> Sema<'m> {
@@ -100,6 +103,7 @@ impl<'m> Sema<'m> {
             nested_in: Vec::new(),
             type_aliases: HashMap::new(),
             default_depth: 0,
+            field_error: None,
         }
     }
 

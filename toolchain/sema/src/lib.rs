@@ -84,6 +84,9 @@ fn check_unit(
     };
     realize_runtime_helpers(&mut s)?;
     s.realize_late_calls()?;
+    if let Some(e) = s.field_error.take() {
+        return Err(e);
+    }
     s.check_unrealized_names()?;
     lower::Lowerer::for_unit(&mut s, own).lower_unit(init, order.as_deref())
 }
@@ -180,13 +183,16 @@ fn check_and_lower(
     let m_init = s.module_init(main)?;
     realize_runtime_helpers(s)?;
     s.realize_late_calls()?;
+    if let Some(e) = s.field_error.take() {
+        return Err(e);
+    }
     s.check_unrealized_names()?;
     lower::Lowerer::new(s).lower_program(&[b_init, m_init])
 }
 
 /// Prelude functions that CIR passes call in code they insert, so every module has them:
 /// the raisers of unbound-variable errors (`core-definite-assignment`).
-const RUNTIME_HELPERS: &[&str] = &["__unbound_local__", "__unbound_global__"];
+pub(crate) const RUNTIME_HELPERS: &[&str] = &["__unbound_local__", "__unbound_global__"];
 
 /// Realizes [`RUNTIME_HELPERS`] (each takes one `str`).
 fn realize_runtime_helpers(s: &mut Sema) -> R<()> {

@@ -81,7 +81,13 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         }
         let name = self.s.type_name(&t);
         let id = match &t {
-            Type::Var(_) => return Err(self.internal("a type was left undetermined")),
+            Type::Var(_) => {
+                // a field annotation that named no type leaves its field undetermined
+                return Err(match self.s.field_error.take() {
+                    Some(e) => e,
+                    None => self.internal("a type was left undetermined"),
+                });
+            }
             // a static argument's value is in its type; nothing is left for run time
             Type::Static(_) | Type::StaticStr(_) => {
                 self.m.ty(&name, TypeKind::Record { fields: vec![] })
@@ -398,7 +404,15 @@ impl<'a, 'm> Lowerer<'a, 'm> {
             .filter(|(r, _)| self.s.is_other_module_init(**r, own))
             .map(|(_, f)| *f)
             .collect();
-        let roots: Vec<FuncId> = std::iter::once(init).chain(self.m.main).collect();
+        // the runtime helpers are kept whole in every unit: passes insert calls to them later
+        let helpers = self
+            .m
+            .func_ids()
+            .filter(|f| crate::RUNTIME_HELPERS.contains(&self.m.func(*f).unmangled.as_str()));
+        let roots: Vec<FuncId> = std::iter::once(init)
+            .chain(self.m.main)
+            .chain(helpers)
+            .collect();
         let declared = crate::unit::bodiless(&self.m, &roots, &other_inits);
         self.m.unit = Some(cir::Unit {
             exported: vec![init],

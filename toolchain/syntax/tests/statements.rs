@@ -157,8 +157,8 @@ fn compound_statements(#[case] src: &str, #[case] expected: &str) {
     "(def f () (global x) (= x (lambda () (yield))))"
 )]
 #[case(
-    "@par(schedule='dynamic', chunk_size=2)\ndef f(): pass\n",
-    "(def f () @(call par (kw schedule \"dynamic\") (kw chunk_size 2)) pass)"
+    "@lru_cache(kind='lru', maxsize=2)\ndef f(): pass\n",
+    "(def f () @(call lru_cache (kw kind \"lru\") (kw maxsize 2)) pass)"
 )]
 fn functions(#[case] src: &str, #[case] expected: &str) {
     assert_eq!(sexpr(src), expected);

@@ -1057,9 +1057,10 @@ impl Fcx<'_, '_> {
                         std::mem::replace(&mut self.file, owner_file),
                         std::mem::replace(&mut self.module, owner_module),
                     );
-                    let t = self
-                        .eval_type(&ann)
-                        .unwrap_or_else(|_| self.s.store.fresh());
+                    let t = self.eval_type(&ann).unwrap_or_else(|e| {
+                        self.s.field_error.get_or_insert(e);
+                        self.s.store.fresh()
+                    });
                     self.file = saved_ctx.0;
                     self.module = saved_ctx.1;
                     t
