@@ -301,14 +301,7 @@ impl<'a, 'm> Lowerer<'a, 'm> {
         let span = ast.name.span;
         let params: Vec<String> = {
             let p = &ast.params;
-            p.posonly
-                .iter()
-                .chain(&p.args)
-                .chain(&p.vararg)
-                .chain(&p.kwonly)
-                .chain(&p.kwarg)
-                .map(|x| x.name.name.clone())
-                .collect()
+            p.all().map(|x| x.name.name.clone()).collect()
         };
         let ret = self.ty(&ret_t)?;
         let mut args = Vec::new();

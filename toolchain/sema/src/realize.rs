@@ -607,14 +607,7 @@ impl Fcx<'_, '_> {
             self.generics.insert(t.name.clone(), v);
         }
         let p = &f.params;
-        let params: Vec<&ast::Param> = p
-            .posonly
-            .iter()
-            .chain(&p.args)
-            .chain(&p.vararg)
-            .chain(&p.kwonly)
-            .chain(&p.kwarg)
-            .collect();
+        let params: Vec<&ast::Param> = p.all().collect();
         if params.len() != args.len() {
             return Err(self.err(
                 f.name.span,

@@ -180,14 +180,7 @@ fn expr_bindings(e: &Expr, out: &mut HashSet<String>) {
 }
 
 fn params(p: &Parameters, out: &mut HashSet<String>) {
-    for a in p
-        .posonly
-        .iter()
-        .chain(&p.args)
-        .chain(&p.vararg)
-        .chain(&p.kwonly)
-        .chain(&p.kwarg)
-    {
+    for a in p.all() {
         out.insert(a.name.name.clone());
     }
 }

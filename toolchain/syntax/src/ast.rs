@@ -207,6 +207,18 @@ pub struct Parameters {
     pub kwarg: Option<Param>,
 }
 
+impl Parameters {
+    /// Every parameter in order: positional-only, ordinary, `*args`, keyword-only, `**kwargs`.
+    pub fn all(&self) -> impl Iterator<Item = &Param> {
+        self.posonly
+            .iter()
+            .chain(&self.args)
+            .chain(&self.vararg)
+            .chain(&self.kwonly)
+            .chain(&self.kwarg)
+    }
+}
+
 /// One parameter: name, optional annotation and default.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Param {

@@ -708,14 +708,7 @@ fn collect_target_names(e: &Expr, out: &mut Vec<String>) {
 }
 
 fn all_params(p: &ast::Parameters) -> Vec<String> {
-    p.posonly
-        .iter()
-        .chain(&p.args)
-        .chain(&p.vararg)
-        .chain(&p.kwonly)
-        .chain(&p.kwarg)
-        .map(|x| x.name.name.clone())
-        .collect()
+    p.all().map(|x| x.name.name.clone()).collect()
 }
 
 /// Literal defaults are evaluated at each call instead of once (it is the same value).

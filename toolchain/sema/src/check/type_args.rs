@@ -178,14 +178,7 @@ pub fn type_params_as_parameters(
     }
     let p = &f.params;
     let mut mentioned = std::collections::HashSet::new();
-    for param in p
-        .posonly
-        .iter()
-        .chain(&p.args)
-        .chain(&p.vararg)
-        .chain(&p.kwonly)
-        .chain(&p.kwarg)
-    {
+    for param in p.all() {
         if let Some(a) = &param.annotation {
             super::names::walk_expr(a, &mut |e| {
                 if let ExprKind::Name(n) = &e.kind {
