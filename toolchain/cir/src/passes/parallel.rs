@@ -150,7 +150,9 @@ fn reduction_site(m: &Module, assign: ValueId) -> Option<Site> {
 /// another method of the same class (`rename`: from, to).
 fn same_op_for(m: &Module, f: FuncId, ty: TypeId, rename: Option<(&str, &str)>) -> Option<FuncId> {
     let func = m.func(f);
-    let mut prefix = func.name.split('[').next()?.to_string();
+    // per-module builds add `~HASH` to names; the sibling carries its own
+    let (name, _) = func.name.split_once('~').unwrap_or((&func.name, ""));
+    let mut prefix = name.split('[').next()?.to_string();
     if let Some((from, to)) = rename {
         prefix = prefix.strip_suffix(from)?.to_string() + to;
     }
@@ -160,7 +162,11 @@ fn same_op_for(m: &Module, f: FuncId, ty: TypeId, rename: Option<(&str, &str)>) 
         .map(|a| m.types.get(m.var(*a).ty).name.clone())
         .collect();
     *names.get_mut(1)? = m.types.get(ty).name.clone();
-    let g = m.func_by_name(&format!("{prefix}[{}]", names.join(",")))?;
+    let wanted = format!("{prefix}[{}]", names.join(","));
+    let g = m.func_ids().find(|g| {
+        let n = &m.func(*g).name;
+        n.split_once('~').map_or(n.as_str(), |(base, _)| base) == wanted
+    })?;
     (m.func(g).ret == ty).then_some(g)
 }
 
