@@ -282,10 +282,7 @@ impl<'m> Sema<'m> {
     /// is reported at that call (the user's outermost one, at `span` in `file`), so the user's
     /// line comes first; the place in the standard library follows as a note.
     pub fn at_call_site(&self, d: Box<Diagnostic>, file: FileId, span: Span) -> Box<Diagnostic> {
-        let stdlib = std::fs::canonicalize(self.stdlib_dir()).unwrap_or_default();
-        let in_stdlib = |f: FileId| {
-            std::fs::canonicalize(&self.map.get(f).name).is_ok_and(|p| p.starts_with(&stdlib))
-        };
+        let in_stdlib = |f: FileId| self.in_stdlib(f);
         if in_stdlib(file) || !in_stdlib(d.file) || d.labels.iter().any(|l| !in_stdlib(l.file)) {
             return d;
         }
@@ -298,6 +295,12 @@ impl<'m> Sema<'m> {
         user.labels.extend(d.labels);
         user.help = d.help;
         Box::new(user)
+    }
+
+    /// Whether a loaded file is part of the standard library.
+    pub fn in_stdlib(&self, file: FileId) -> bool {
+        let stdlib = std::fs::canonicalize(self.stdlib_dir()).unwrap_or_default();
+        std::fs::canonicalize(&self.map.get(file).name).is_ok_and(|p| p.starts_with(&stdlib))
     }
 
     /// The stdlib folder.

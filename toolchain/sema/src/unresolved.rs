@@ -49,16 +49,13 @@ impl Sema<'_> {
                 (fd.file.0, fd.ast.name.span.start)
             })
             .collect();
-        let stdlib = std::fs::canonicalize(self.stdlib_dir()).unwrap_or_default();
         for m in 0..self.defs.modules.len() {
             let module = ModuleId(m as u32);
             if module == self.builtins {
                 continue;
             }
             for (file, tree) in &self.defs.module(module).parts {
-                let in_stdlib = std::fs::canonicalize(&self.map.get(*file).name)
-                    .is_ok_and(|p| p.starts_with(&stdlib));
-                if in_stdlib || has_star_import(&tree.body) {
+                if self.in_stdlib(*file) || has_star_import(&tree.body) {
                     continue;
                 }
                 let mut module_names = deep_bindings(&tree.body);
